@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+// One Vitest run, three projects: pure shared rules, web components (jsdom), server integration (real database).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'shared',
+          root: './packages/shared',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      './apps/web/vite.config.ts',
+      {
+        test: {
+          name: 'server',
+          root: './apps/server',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each file gets its own database; two workers keep a 2-core machine busy without thrashing.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
