@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { DISPLAY_MODES } from '../constants';
+import { MESSAGES } from '../validation/messages';
+import {
+  emailSchema,
+  newPasswordSchema,
+  passwordSchema,
+  passwordsMatch,
+  phoneSchema,
+  profileNameSchema,
+  requiredString,
+} from '../validation/validators';
+
+const tokenSchema = requiredString().max(512, MESSAGES.invalidValue);
+const confirmationSchema = requiredString(MESSAGES.confirmPassword);
+
+export const signupBodySchema = z
+  .object({
+    name: profileNameSchema,
+    email: emailSchema,
+    password: passwordSchema,
+    password_confirmation: confirmationSchema,
+    invitation_token: tokenSchema.optional(),
+  })
+  .superRefine(passwordsMatch);
+
+export const loginBodySchema = z.object({
+  email: emailSchema,
+  // Login accepts any stored password; the policy applies when one is set.
+  password: requiredString(MESSAGES.enterPassword).max(128, MESSAGES.invalidPassword),
+});
+
+export const logoutBodySchema = z.object({
+  device_uuid: z.string().max(100, MESSAGES.invalidValue).nullish(),
+});
+
+export const forgotPasswordBodySchema = z.object({ email: emailSchema });
+
+export const resetPasswordBodySchema = z
+  .object({
+    token: tokenSchema,
+    password: newPasswordSchema,
+    password_confirmation: confirmationSchema,
+  })
+  .superRefine(passwordsMatch);
+
+export const changePasswordBodySchema = z
+  .object({
+    current_password: requiredString(MESSAGES.enterPassword).max(128, MESSAGES.invalidPassword),
+    password: newPasswordSchema,
+    password_confirmation: confirmationSchema,
+  })
+  .superRefine(passwordsMatch);
+
+export const invitationTokenBodySchema = z.object({ invitation_token: tokenSchema });
+
+export const acceptInviteBodySchema = z
+  .object({
+    invitation_token: tokenSchema,
+    name: profileNameSchema,
+    password: passwordSchema,
+    password_confirmation: confirmationSchema,
+  })
+  .superRefine(passwordsMatch);
+
+/** Only changed fields are sent (spec §5); each one is validated when present. */
+export const updateProfileBodySchema = z.object({
+  display_mode: z.enum(DISPLAY_MODES, { error: MESSAGES.selectValidValue }).optional(),
+  name: profileNameSchema.optional(),
+  phone: phoneSchema.optional(),
+  image: z
+    .string({ error: MESSAGES.invalidUrl })
+    .max(2048, MESSAGES.invalidUrl)
+    .nullable()
+    .optional(),
+});
+
+export const UPLOAD_FOLDERS = ['profile', 'company-logo', 'recordings', 'documents'] as const;
+
+export const preSignedUrlBodySchema = z.object({
+  file_name: requiredString()
+    .max(255, MESSAGES.invalidValue)
+    .regex(/^[^/\\\0]+$/, MESSAGES.invalidValue),
+  folder: z.enum(UPLOAD_FOLDERS, { error: MESSAGES.selectValidValue }),
+});
+
+export const preSignedUrlResponseSchema = z.object({
+  data: z.object({ upload_url: z.string(), file_url: z.string() }),
+});
+
+export const messageResponseSchema = z.object({ message: z.string() });
+
+export const invitationValidityResponseSchema = z.object({
+  data: z.object({ is_valid: z.boolean() }),
+});
+
+export type SignupBody = z.infer<typeof signupBodySchema>;
+export type LoginBody = z.infer<typeof loginBodySchema>;
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+export type AcceptInviteBody = z.infer<typeof acceptInviteBodySchema>;
+export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
+export type PreSignedUrlBody = z.infer<typeof preSignedUrlBodySchema>;

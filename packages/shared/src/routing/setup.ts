@@ -1,0 +1,76 @@
+import { isCompanyRole, isPublisherRole, ROLE } from '../auth/roles';
+import type { Company, User } from '../auth/user.schema';
+
+type GatingUser = Pick<User, 'role' | 'company' | 'publisher'>;
+type GatingCompany = Pick<
+  Company,
+  'id' | 'is_billing_connected' | 'is_crm_connected' | 'is_payment_due'
+>;
+
+/** Spec §4 "Account set-up gating". */
+export function isAccountSetUp(user: GatingUser): boolean {
+  const alias = user.role.alias;
+  if (isCompanyRole(alias) && user.company?.is_payment_due) return false;
+  if (alias === ROLE.COMPANY_ADMIN) {
+    const c = user.company;
+    return Boolean(c?.id && c.is_billing_connected && c.is_crm_connected);
+  }
+  if (alias === ROLE.PUBLISHER_ADMIN) return Boolean(user.publisher?.id);
+  return true;
+}
+
+/**
+ * The settings tab a company admin has reached: 1 company information, 2 billing (once the company
+ * exists), 3 integrations (once billing is connected and nothing is due). Later tabs are disabled.
+ */
+export function onboardingStep(company: GatingCompany | null | undefined): 1 | 2 | 3 {
+  if (!company?.id) return 1;
+  if (!company.is_billing_connected || company.is_payment_due) return 2;
+  return 3;
+}
+
+export interface SettingsTab {
+  key: 'company-info' | 'billing' | 'integrations' | 'publisher-info';
+  label: string;
+  path: string;
+  disabled: boolean;
+}
+
+export function settingsTabs(user: GatingUser): SettingsTab[] {
+  if (isPublisherRole(user.role.alias)) {
+    return [
+      {
+        key: 'publisher-info',
+        label: 'Publisher Information',
+        path: '/settings/publisher-info',
+        disabled: false,
+      },
+    ];
+  }
+  const step = isAccountSetUp(user) ? 3 : onboardingStep(user.company);
+  return [
+    {
+      key: 'company-info',
+      label: 'Company Information',
+      path: '/settings/company-info',
+      disabled: false,
+    },
+    { key: 'billing', label: 'Billing', path: '/settings/billing', disabled: step < 2 },
+    {
+      key: 'integrations',
+      label: 'Integration',
+      path: '/settings/integrations',
+      disabled: step < 3,
+    },
+  ];
+}
+
+export function settingsHomePath(user: Pick<User, 'role'>): string {
+  return isPublisherRole(user.role.alias) ? '/settings/publisher-info' : '/settings/company-info';
+}
+
+/** Where '/' leads a set-up user (spec §2). */
+export function homePath(user: GatingUser): string {
+  if (!isAccountSetUp(user)) return settingsHomePath(user);
+  return isPublisherRole(user.role.alias) ? '/publisher/dashboard' : '/company/dashboard';
+}
