@@ -11,60 +11,56 @@ import {
   requiredString,
 } from '../validation/validators';
 
+/** A JSON body must be an object; anything else reads as an invalid value, not a zod default text. */
+const body = <T extends z.ZodRawShape>(shape: T) =>
+  z.object(shape, { error: MESSAGES.invalidValue });
+
 const tokenSchema = requiredString().max(512, MESSAGES.invalidValue);
 const confirmationSchema = requiredString(MESSAGES.confirmPassword);
 
-export const signupBodySchema = z
-  .object({
-    name: profileNameSchema,
-    email: emailSchema,
-    password: passwordSchema,
-    password_confirmation: confirmationSchema,
-    invitation_token: tokenSchema.optional(),
-  })
-  .superRefine(passwordsMatch);
+export const signupBodySchema = body({
+  name: profileNameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  password_confirmation: confirmationSchema,
+  invitation_token: tokenSchema.optional(),
+}).superRefine(passwordsMatch);
 
-export const loginBodySchema = z.object({
+export const loginBodySchema = body({
   email: emailSchema,
   // Login accepts any stored password; the policy applies when one is set.
   password: requiredString(MESSAGES.enterPassword).max(128, MESSAGES.invalidPassword),
 });
 
-export const logoutBodySchema = z.object({
+export const logoutBodySchema = body({
   device_uuid: z.string().max(100, MESSAGES.invalidValue).nullish(),
 });
 
-export const forgotPasswordBodySchema = z.object({ email: emailSchema });
+export const forgotPasswordBodySchema = body({ email: emailSchema });
 
-export const resetPasswordBodySchema = z
-  .object({
-    token: tokenSchema,
-    password: newPasswordSchema,
-    password_confirmation: confirmationSchema,
-  })
-  .superRefine(passwordsMatch);
+export const resetPasswordBodySchema = body({
+  token: tokenSchema,
+  password: newPasswordSchema,
+  password_confirmation: confirmationSchema,
+}).superRefine(passwordsMatch);
 
-export const changePasswordBodySchema = z
-  .object({
-    current_password: requiredString(MESSAGES.enterPassword).max(128, MESSAGES.invalidPassword),
-    password: newPasswordSchema,
-    password_confirmation: confirmationSchema,
-  })
-  .superRefine(passwordsMatch);
+export const changePasswordBodySchema = body({
+  current_password: requiredString(MESSAGES.enterPassword).max(128, MESSAGES.invalidPassword),
+  password: newPasswordSchema,
+  password_confirmation: confirmationSchema,
+}).superRefine(passwordsMatch);
 
-export const invitationTokenBodySchema = z.object({ invitation_token: tokenSchema });
+export const invitationTokenBodySchema = body({ invitation_token: tokenSchema });
 
-export const acceptInviteBodySchema = z
-  .object({
-    invitation_token: tokenSchema,
-    name: profileNameSchema,
-    password: passwordSchema,
-    password_confirmation: confirmationSchema,
-  })
-  .superRefine(passwordsMatch);
+export const acceptInviteBodySchema = body({
+  invitation_token: tokenSchema,
+  name: profileNameSchema,
+  password: passwordSchema,
+  password_confirmation: confirmationSchema,
+}).superRefine(passwordsMatch);
 
 /** Only changed fields are sent (spec §5); each one is validated when present. */
-export const updateProfileBodySchema = z.object({
+export const updateProfileBodySchema = body({
   display_mode: z.enum(DISPLAY_MODES, { error: MESSAGES.selectValidValue }).optional(),
   name: profileNameSchema.optional(),
   phone: phoneSchema.optional(),
@@ -77,7 +73,7 @@ export const updateProfileBodySchema = z.object({
 
 export const UPLOAD_FOLDERS = ['profile', 'company-logo', 'recordings', 'documents'] as const;
 
-export const preSignedUrlBodySchema = z.object({
+export const preSignedUrlBodySchema = body({
   file_name: requiredString()
     .max(255, MESSAGES.invalidValue)
     .regex(/^[^/\\\0]+$/, MESSAGES.invalidValue),

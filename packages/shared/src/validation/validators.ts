@@ -17,15 +17,15 @@ export function isValidPassword(value: string): boolean {
   return PASSWORD_PATTERN.test(value);
 }
 
-/** A required string: missing or non-string input reads 'Required', like every other field error. */
+/** A required string: missing or non-string input reads 'Required'; an empty one gives one message only. */
 export const requiredString = (emptyMessage: string = MESSAGES.required) =>
-  z.string({ error: MESSAGES.required }).min(1, emptyMessage);
+  z.string({ error: MESSAGES.required }).min(1, { error: emptyMessage, abort: true });
 
 export const emailSchema = z
   .string({ error: MESSAGES.required })
   .trim()
-  .min(1, MESSAGES.required)
-  .max(TEXT_LIMITS.email, MESSAGES.invalidEmail)
+  .min(1, { error: MESSAGES.required, abort: true })
+  .max(TEXT_LIMITS.email, { error: MESSAGES.invalidEmail, abort: true })
   .regex(EMAIL_PATTERN, MESSAGES.invalidEmail)
   .transform((v) => v.toLowerCase());
 
@@ -49,7 +49,7 @@ export const profileNameSchema = z
   .pipe(
     z
       .string()
-      .min(TEXT_LIMITS.profileNameMin, MESSAGES.enterName)
+      .min(TEXT_LIMITS.profileNameMin, { error: MESSAGES.enterName, abort: true })
       .regex(PROFILE_NAME_PATTERN, MESSAGES.invalidName),
   );
 
