@@ -7,7 +7,9 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
-    proxy: { '/api': { target: `http://localhost:${process.env.PORT ?? 3000}`, changeOrigin: false } },
+    proxy: {
+      '/api': { target: `http://localhost:${process.env.PORT ?? 3000}`, changeOrigin: false },
+    },
   },
   build: { outDir: 'dist', sourcemap: true },
   test: {

@@ -1,0 +1,87 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import type { Database } from './db/client.js';
+import { createDataRepo } from './modules/data/data.repo.js';
+import { dataRoutes } from './modules/data/data.routes.js';
+import { createDataService } from './modules/data/data.service.js';
+import { PER_IP_FACTOR, createLoginRateLimiter } from './modules/user/rate-limit.js';
+import { createLoginAttemptStore, createUserRepo } from './modules/user/user.repo.js';
+import { userRoutes } from './modules/user/user.routes.js';
+import { createUserService } from './modules/user/user.service.js';
+import { registerAuthGuard } from './plugins/auth-guard.js';
+import { registerCsrf } from './plugins/csrf.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { loggerOptions } from './plugins/logging.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerSessions } from './plugins/session.js';
+import { createSessionStore } from './plugins/session-store.js';
+import type { MailMessage } from './providers/mail/index.js';
+import type { StorageProvider } from './providers/storage/index.js';
+
+export interface AppDeps {
+  config: AppConfig;
+  database: Database;
+  storage: StorageProvider;
+  /** Queues an e-mail (pg-boss send-email). */
+  sendMail(message: MailMessage): Promise<void>;
+}
+
+/** Registers plugins and each module's routes; the wiring of infrastructure is in server.ts. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database, storage } = deps;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    // Tokens in paths (verify links, storage keys) are longer than the default 100 characters.
+    routerOptions: { maxParamLength: 600 },
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const sessions = createSessionStore(database.db, {
+    idleMs: config.sessionIdleMs,
+    absoluteMs: config.sessionAbsoluteMs,
+  });
+  const userRepo = createUserRepo(database.db);
+  const users = createUserService({
+    repo: userRepo,
+    limiter: createLoginRateLimiter(createLoginAttemptStore(database.db), {
+      maxAttempts: config.loginMaxAttempts,
+      maxAttemptsPerIp: config.loginMaxAttempts * PER_IP_FACTOR,
+      windowMs: config.loginWindowMs,
+    }),
+    sessions,
+    sendMail: deps.sendMail,
+    isOurFileUrl: (url) => storage.keyFromUrl(url) !== null,
+    appUrl: config.appUrl,
+    intercomSecret: config.intercomSecret,
+  });
+  const dataRepo = createDataRepo(database.db);
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app, {
+    https: config.appUrl.startsWith('https://'),
+    extraImgSources: config.s3 ? [new URL(config.s3.endpoint).origin] : [],
+  });
+  await app.register(cookie);
+  // Order matters: session, then CSRF, then the guard; all run before the body is read.
+  registerSessions(app, { store: sessions });
+  registerCsrf(app);
+  registerAuthGuard(app, {
+    loadUser: (id) => users.loadUser(id),
+    userFromProfile: (profile) => users.userFromProfile(profile),
+  });
+
+  await userRoutes(app, { users, sessions });
+  await dataRoutes(app, {
+    data: createDataService({ repo: dataRepo, storage }),
+    repo: dataRepo,
+    sessions,
+    storage,
+    uploadMaxBytes: config.uploadMaxBytes,
+  });
+  return app;
+}

@@ -1,0 +1,218 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const bool = (name: string, fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback;
+      const v = value.trim().toLowerCase();
+      if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+      if (['0', 'false', 'no', 'off'].includes(v)) return false;
+      ctx.addIssue({ code: 'custom', message: `${name} must be true or false` });
+      return z.NEVER;
+    });
+
+const num = (name: string, fallback: number, opts: { int?: boolean; min?: number; max?: number }) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return fallback;
+      const n = Number(value);
+      if (!Number.isFinite(n)) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a number` });
+        return z.NEVER;
+      }
+      if (opts.int && !Number.isInteger(n)) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a whole number` });
+        return z.NEVER;
+      }
+      if (opts.min !== undefined && n < opts.min) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be at least ${opts.min}` });
+        return z.NEVER;
+      }
+      if (opts.max !== undefined && n > opts.max) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be at most ${opts.max}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const url = (name: string) =>
+  optionalString.refine((v) => v === undefined || URL.canParse(v), {
+    message: `${name} must be a valid URL`,
+  });
+
+const envSchema = z.object({
+  NODE_ENV: optionalString,
+  PORT: num('PORT', 3000, { int: true, min: 0, max: 65535 }),
+  HOST: optionalString,
+  APP_URL: url('APP_URL'),
+  DATA_DIR: optionalString,
+  DATABASE_URL: optionalString.refine(
+    (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
+    'DATABASE_URL must be a postgres:// or postgresql:// URL',
+  ),
+  SESSION_SECRET: optionalString.refine(
+    (v) => v === undefined || v.length >= 32,
+    'SESSION_SECRET must be at least 32 characters',
+  ),
+  SESSION_IDLE_MINUTES: num('SESSION_IDLE_MINUTES', 120, { min: 0.001 }),
+  SESSION_ABSOLUTE_DAYS: num('SESSION_ABSOLUTE_DAYS', 30, { min: 0.0001 }),
+  LOGIN_MAX_ATTEMPTS: num('LOGIN_MAX_ATTEMPTS', 5, { int: true, min: 1 }),
+  LOGIN_WINDOW_MINUTES: num('LOGIN_WINDOW_MINUTES', 15, { min: 0.001 }),
+  SMTP_URL: url('SMTP_URL'),
+  MAIL_FROM: optionalString,
+  S3_ENDPOINT: url('S3_ENDPOINT'),
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  UPLOAD_MAX_MB: num('UPLOAD_MAX_MB', 500, { min: 0.001 }),
+  INTERCOM_SECRET: optionalString,
+  SEED_DEMO: bool('SEED_DEMO', true),
+  RUN_WORKERS: bool('RUN_WORKERS', true),
+  WEB_DIST: optionalString,
+  LOG_LEVEL: optionalString.refine(
+    (v) =>
+      v === undefined || ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(v),
+    'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+  ),
+  TRUST_PROXY: bool('TRUST_PROXY', false),
+});
+
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+export interface AppConfig {
+  production: boolean;
+  port: number;
+  host: string;
+  appUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  sessionSecret: string;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  loginMaxAttempts: number;
+  loginWindowMs: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  s3: S3Config | undefined;
+  uploadMaxBytes: number;
+  intercomSecret: string;
+  seedDemo: boolean;
+  runWorkers: boolean;
+  webDist: string;
+  logLevel: string;
+  trustProxy: boolean;
+}
+
+/** A configuration problem: its message is the one line printed before the process exits. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const S3_KEYS = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret');
+  if (existsSync(file)) {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    const message = issue?.message ?? 'is invalid';
+    throw new ConfigError(
+      `Invalid configuration: ${message.startsWith(variable) ? message : `${variable}: ${message}`}`,
+    );
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+
+  const s3Set = S3_KEYS.filter((k) => e[k] !== undefined);
+  if (s3Set.length > 0 && s3Set.length < S3_KEYS.length) {
+    const missing = S3_KEYS.filter((k) => e[k] === undefined);
+    throw new ConfigError(
+      `Invalid configuration: ${missing.join(', ')} must be set when any S3_* variable is set`,
+    );
+  }
+  if (production && e.SESSION_SECRET === undefined) {
+    throw new ConfigError(
+      'Invalid configuration: SESSION_SECRET is required when NODE_ENV=production',
+    );
+  }
+
+  const dataDir = path.resolve(process.cwd(), e.DATA_DIR ?? './data');
+  const sessionSecret = e.SESSION_SECRET ?? readOrCreateSecret(dataDir);
+  const intercomSecret =
+    e.INTERCOM_SECRET ??
+    // Derived so that a fresh install works; set INTERCOM_SECRET to the widget's real secret.
+    createHmac('sha256', sessionSecret).update('intercom-identity').digest('hex');
+
+  return {
+    production,
+    port: e.PORT,
+    host: e.HOST ?? '0.0.0.0',
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    sessionSecret,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionAbsoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000,
+    loginMaxAttempts: e.LOGIN_MAX_ATTEMPTS,
+    loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'Fieldbot <no-reply@fieldbot.local>',
+    s3:
+      s3Set.length === S3_KEYS.length
+        ? {
+            endpoint: e.S3_ENDPOINT!,
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION!,
+            accessKeyId: e.S3_ACCESS_KEY_ID!,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+          }
+        : undefined,
+    uploadMaxBytes: Math.floor(e.UPLOAD_MAX_MB * 1024 * 1024),
+    intercomSecret,
+    seedDemo: e.SEED_DEMO,
+    runWorkers: e.RUN_WORKERS,
+    webDist: path.resolve(serverRoot, e.WEB_DIST ?? '../web/dist'),
+    logLevel: e.LOG_LEVEL ?? 'info',
+    trustProxy: e.TRUST_PROXY,
+  };
+}

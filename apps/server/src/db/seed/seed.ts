@@ -1,0 +1,176 @@
+import {
+  PERMISSIONS,
+  ROLE,
+  ROLE_ALIASES,
+  ROLE_PERMISSION_NAMES,
+  ROLE_TITLES,
+  type RoleAlias,
+} from '@fieldbot/shared';
+import { sql } from 'drizzle-orm';
+import { hashPassword } from '../../modules/user/password.js';
+import type { Db } from '../client.js';
+import {
+  companies,
+  companyTypes,
+  industries,
+  permissions,
+  publishers,
+  rolePermissions,
+  roles,
+  timezones,
+  trades,
+  users,
+} from '../schema/index.js';
+import { COMPANY_TYPES, INDUSTRIES, TIMEZONES, TRADES } from './reference-data.js';
+
+export const DEMO_PASSWORD = 'Demo@12345';
+export const DEMO_PUBLISHER_CODE = 'NW4821';
+
+/** Roles, permissions and option lists: needed by every installation; safe to run on every start. */
+export async function seedReferenceData(db: Db): Promise<void> {
+  await db
+    .insert(roles)
+    .values(ROLE_ALIASES.map((alias) => ({ alias, title: ROLE_TITLES[alias] })))
+    .onConflictDoUpdate({ target: roles.alias, set: { title: sql`excluded.title` } });
+  await db
+    .insert(permissions)
+    .values(PERMISSIONS.map((p) => ({ name: p.name, module: p.module })))
+    .onConflictDoUpdate({ target: permissions.name, set: { module: sql`excluded.module` } });
+
+  const roleRows = await db.select({ id: roles.id, alias: roles.alias }).from(roles);
+  const permissionRows = await db
+    .select({ id: permissions.id, name: permissions.name })
+    .from(permissions);
+  const permissionId = new Map(permissionRows.map((p) => [p.name, p.id]));
+  const links = roleRows.flatMap((role) =>
+    (ROLE_PERMISSION_NAMES[role.alias as RoleAlias] ?? []).map((name) => ({
+      roleId: role.id,
+      permissionId: permissionId.get(name)!,
+    })),
+  );
+  if (links.length > 0) await db.insert(rolePermissions).values(links).onConflictDoNothing();
+
+  await db
+    .insert(timezones)
+    .values([...TIMEZONES])
+    .onConflictDoNothing();
+  await db
+    .insert(industries)
+    .values([...INDUSTRIES])
+    .onConflictDoNothing();
+  await db.insert(trades).values(TRADES).onConflictDoNothing();
+  await db
+    .insert(companyTypes)
+    .values([...COMPANY_TYPES])
+    .onConflictDoNothing();
+}
+
+/** The demo accounts of the contract, only on an empty database. */
+export async function seedDemoData(db: Db): Promise<boolean> {
+  const [existing] = await db.select({ id: users.id }).from(users).limit(1);
+  if (existing) return false;
+
+  const roleRows = await db.select({ id: roles.id, alias: roles.alias }).from(roles);
+  const roleId = (alias: RoleAlias) => roleRows.find((r) => r.alias === alias)!.id;
+  // One hash for all demo accounts: they share a published password anyway.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const verified = new Date();
+
+  await db.transaction(async (tx) => {
+    const [acme] = await tx
+      .insert(companies)
+      .values({
+        name: 'Acme Home Services',
+        streetAddress: '1200 Congress Avenue',
+        city: 'Austin',
+        state: 'TX',
+        zipcode: '78701',
+        country: 'US',
+        county: 'Travis County',
+        lat: 30.2747,
+        lng: -97.7404,
+        timezoneId: 2,
+        industryId: 1,
+        typeId: 1,
+        trades: [101, 102, 103],
+        description: 'Heating and cooling for homes across Central Texas.',
+        fieldTeamProcess: 'Greet the customer, inspect the system, explain options before work.',
+        phoneProcess: 'Answer within three rings, confirm the address, offer the first slot.',
+        softCapacity: 100,
+        hardCapacity: 200,
+        isBillingConnected: true,
+        isCrmConnected: true,
+      })
+      .returning({ id: companies.id });
+    const [globex] = await tx
+      .insert(companies)
+      .values({
+        name: 'Globex Plumbing',
+        streetAddress: '1600 Broadway',
+        city: 'Denver',
+        state: 'CO',
+        zipcode: '80202',
+        country: 'US',
+        county: 'Denver County',
+        lat: 39.7428,
+        lng: -104.9876,
+        timezoneId: 3,
+        industryId: 2,
+        typeId: 3,
+        trades: [201, 202],
+        description: 'Residential and commercial plumbing in the Denver metro area.',
+        softCapacity: 50,
+        hardCapacity: 80,
+        isBillingConnected: true,
+        isCrmConnected: true,
+      })
+      .returning({ id: companies.id });
+    const [northwind] = await tx
+      .insert(publishers)
+      .values({ name: 'Northwind Bots', code: DEMO_PUBLISHER_CODE })
+      .returning({ id: publishers.id });
+
+    const account = (
+      email: string,
+      name: string,
+      alias: RoleAlias,
+      extra: Partial<typeof users.$inferInsert> = {},
+    ): typeof users.$inferInsert => ({
+      email,
+      name,
+      passwordHash,
+      emailVerifiedAt: verified,
+      roleId: roleId(alias),
+      ...extra,
+    });
+
+    await tx.insert(users).values([
+      account('admin@demo.fieldbot.test', 'Alice Admin', ROLE.COMPANY_ADMIN, {
+        companyId: acme!.id,
+        phone: '5125550101',
+      }),
+      account('manager@demo.fieldbot.test', 'Mark Manager', ROLE.MANAGER, {
+        companyId: acme!.id,
+        phone: '5125550102',
+      }),
+      // Linked to the CRM: name and phone are locked, and Run Bot is available (spec §6).
+      account('tech@demo.fieldbot.test', 'Tina Tech', ROLE.FIELD_TEAM, {
+        companyId: acme!.id,
+        phone: '5125550103',
+        crmUserId: 'crm-1001',
+      }),
+      account('newadmin@demo.fieldbot.test', 'Nora Newadmin', ROLE.COMPANY_ADMIN),
+      account('admin@globex.fieldbot.test', 'Gary Globex', ROLE.COMPANY_ADMIN, {
+        companyId: globex!.id,
+        phone: '3035550101',
+      }),
+      account('publisher@demo.fieldbot.test', 'Paula Publisher', ROLE.PUBLISHER_ADMIN, {
+        publisherId: northwind!.id,
+      }),
+      account('publisher.user@demo.fieldbot.test', 'Peter Publisher', ROLE.PUBLISHER_USER, {
+        publisherId: northwind!.id,
+      }),
+    ]);
+  });
+  return true;
+}

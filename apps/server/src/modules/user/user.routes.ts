@@ -1,0 +1,194 @@
+import {
+  acceptInviteBodySchema,
+  AUTH_MESSAGES,
+  changePasswordBodySchema,
+  forgotPasswordBodySchema,
+  invitationTokenBodySchema,
+  invitationValidityResponseSchema,
+  loginBodySchema,
+  logoutBodySchema,
+  MESSAGES,
+  messageResponseSchema,
+  resetPasswordBodySchema,
+  signupBodySchema,
+  updateProfileBodySchema,
+  userResponseSchema,
+  userSchema,
+} from '@fieldbot/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { unauthenticated } from '../../lib/errors.js';
+import { clearSessionCookies, setSessionCookies } from '../../plugins/session.js';
+import type { SessionStore } from '../../plugins/session-store.js';
+import type { UserService } from './user.service.js';
+
+export interface UserRoutesDeps {
+  users: UserService;
+  sessions: SessionStore;
+}
+
+const ANY_USER = { setup: 'any' } as const;
+
+export async function userRoutes(app: FastifyInstance, { users, sessions }: UserRoutesDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /** A fresh session id and CSRF token for every login: no session fixation. */
+  async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string) {
+    if (request.session) await sessions.destroy(request.session.id);
+    const session = await sessions.create({
+      userId,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
+    request.session = session.record;
+    setSessionCookies(request, reply, session);
+    const user = await users.loadUser(userId);
+    if (!user) throw unauthenticated();
+    return user;
+  }
+
+  r.post(
+    '/api/user/signup',
+    {
+      config: { auth: 'public' },
+      schema: { body: signupBodySchema, response: { 201: messageResponseSchema } },
+    },
+    async (request, reply) => {
+      const { verified } = await users.signup(request.body);
+      return reply.code(201).send({
+        message: verified ? AUTH_MESSAGES.verified : AUTH_MESSAGES.signupSent,
+      });
+    },
+  );
+
+  r.get(
+    '/api/user/verify/:token',
+    {
+      config: { auth: 'public' },
+      schema: {
+        params: z.object({ token: z.string().min(1).max(512) }),
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      await users.verifyEmail(request.params.token);
+      return { message: AUTH_MESSAGES.verified };
+    },
+  );
+
+  r.post(
+    '/api/user/login',
+    {
+      config: { auth: 'public' },
+      schema: { body: loginBodySchema, response: { 200: userResponseSchema } },
+    },
+    async (request, reply) => {
+      const userId = await users.login(request.body, request.ip);
+      return { data: await startSession(request, reply, userId) };
+    },
+  );
+
+  // Public so that a client whose session already expired can still clear its cookies.
+  r.post(
+    '/api/user/logout',
+    {
+      config: { auth: 'public' },
+      schema: { body: logoutBodySchema.optional(), response: { 200: messageResponseSchema } },
+    },
+    async (request, reply) => {
+      if (request.session) {
+        await sessions.destroy(request.session.id);
+        await users.recordLogout(request.session.userId, request.ip);
+      }
+      clearSessionCookies(request, reply);
+      return { message: AUTH_MESSAGES.loggedOut };
+    },
+  );
+
+  r.get(
+    '/api/user/me',
+    { config: { auth: ANY_USER }, schema: { response: { 200: userResponseSchema } } },
+    async (request) => ({ data: request.user! }),
+  );
+
+  r.post(
+    '/api/user/forgot-password',
+    {
+      config: { auth: 'public' },
+      schema: { body: forgotPasswordBodySchema, response: { 200: messageResponseSchema } },
+    },
+    async (request) => {
+      await users.forgotPassword(request.body.email);
+      return { message: AUTH_MESSAGES.resetLinkSent };
+    },
+  );
+
+  r.post(
+    '/api/user/reset-password',
+    {
+      config: { auth: 'public' },
+      schema: { body: resetPasswordBodySchema, response: { 200: messageResponseSchema } },
+    },
+    async (request) => {
+      await users.resetPassword(request.body, request.ip);
+      return { message: AUTH_MESSAGES.passwordReset };
+    },
+  );
+
+  r.post(
+    '/api/user/change-password',
+    {
+      config: { auth: ANY_USER },
+      schema: { body: changePasswordBodySchema, response: { 200: messageResponseSchema } },
+    },
+    async (request, reply) => {
+      await users.changePassword(request.user!.id, request.body, request.ip);
+      clearSessionCookies(request, reply);
+      return { message: AUTH_MESSAGES.passwordChanged };
+    },
+  );
+
+  r.post(
+    '/api/user/validate-publisher-invitation-token',
+    {
+      config: { auth: 'public' },
+      schema: {
+        body: invitationTokenBodySchema,
+        response: { 200: invitationValidityResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: { is_valid: await users.isInvitationValid(request.body.invitation_token) },
+    }),
+  );
+
+  r.post(
+    '/api/user/accept-invite',
+    {
+      config: { auth: 'public' },
+      schema: { body: acceptInviteBodySchema, response: { 200: userResponseSchema } },
+    },
+    async (request, reply) => {
+      const userId = await users.acceptInvite(request.body, request.ip);
+      return { data: await startSession(request, reply, userId) };
+    },
+  );
+
+  r.post(
+    '/api/user/update-profile',
+    {
+      config: { auth: ANY_USER },
+      schema: {
+        body: updateProfileBodySchema,
+        response: { 200: z.object({ message: z.string(), data: userSchema }) },
+      },
+    },
+    async (request) => {
+      await users.updateProfile(request.user!, request.body);
+      const user = await users.loadUser(request.user!.id);
+      if (!user) throw unauthenticated();
+      return { message: MESSAGES.profileUpdated, data: user };
+    },
+  );
+}

@@ -1,0 +1,104 @@
+import type { User } from '@fieldbot/shared';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '../lib/errors.js';
+import { checkAccess, registerAuthGuard } from './auth-guard.js';
+
+const company = {
+  id: 'c1',
+  name: 'Acme',
+  street_address: null,
+  city: null,
+  state: null,
+  zipcode: null,
+  country: null,
+  latLng: null,
+  timezones: null,
+  logo: null,
+  description: null,
+  industry_id: null,
+  type_id: null,
+  trades: [],
+  field_team_process: null,
+  phone_process: null,
+  soft_capacity: null,
+  hard_capacity: null,
+  is_billing_connected: true,
+  is_crm_connected: true,
+  is_payment_due: false,
+};
+
+function user(alias: string, overrides: Partial<User> = {}): User {
+  return {
+    id: 'u1',
+    name: 'U',
+    email: 'u@x.test',
+    image: null,
+    phone: null,
+    crm_user_id: null,
+    role: { alias, title: alias },
+    display_mode: 'light',
+    created_at: new Date(0).toISOString(),
+    company,
+    publisher: null,
+    permissions: [{ name: 'dashboard.view', module: 'dashboard' }],
+    intercom_company_id: 'c1',
+    intercom_id: 'u1',
+    intercom_hash: 'h',
+    ...overrides,
+  };
+}
+
+const statusOf = (fn: () => void) => {
+  try {
+    fn();
+    return 200;
+  } catch (error) {
+    return (error as DomainError).status;
+  }
+};
+
+describe('checkAccess', () => {
+  it('refuses a wrong role or a missing permission with 403', () => {
+    expect(statusOf(() => checkAccess({ roles: ['company_admin'] }, user('manager')))).toBe(403);
+    expect(statusOf(() => checkAccess({ roles: ['manager'] }, user('manager')))).toBe(200);
+    expect(statusOf(() => checkAccess({ permission: 'users.manage' }, user('manager')))).toBe(403);
+    expect(statusOf(() => checkAccess({ permission: 'dashboard.view' }, user('manager')))).toBe(
+      200,
+    );
+  });
+
+  it('lets a not-set-up user reach only setup:any routes', () => {
+    const newAdmin = user('company_admin', { company: null });
+    expect(statusOf(() => checkAccess({}, newAdmin))).toBe(403);
+    expect(statusOf(() => checkAccess({ setup: 'any' }, newAdmin))).toBe(200);
+  });
+
+  it('answers 401 with is_payment_due for company users whose company owes a payment', () => {
+    const due = user('field_team', { company: { ...company, is_payment_due: true } });
+    let error: DomainError | undefined;
+    try {
+      checkAccess({}, due);
+    } catch (e) {
+      error = e as DomainError;
+    }
+    expect(error?.status).toBe(401);
+    expect(error?.body).toEqual({ is_payment_due: 1 });
+    expect(statusOf(() => checkAccess({ setup: 'any' }, due))).toBe(200);
+  });
+});
+
+describe('registerAuthGuard', () => {
+  it('refuses to register an /api route that does not declare its auth', async () => {
+    const app = Fastify();
+    registerAuthGuard(app, {
+      loadUser: async () => null,
+      userFromProfile: async () => user('manager'),
+    });
+    expect(() => app.get('/api/forgotten', async () => 'x')).toThrow(/must declare config.auth/);
+    app.get('/api/open', { config: { auth: 'public' } }, async () => 'ok');
+    app.get('/not-api', async () => 'ok');
+    await app.ready();
+    await app.close();
+  });
+});

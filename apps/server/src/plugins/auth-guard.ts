@@ -1,0 +1,60 @@
+import { AUTH_MESSAGES, isAccountSetUp, isCompanyRole, type User } from '@fieldbot/shared';
+import type { FastifyInstance } from 'fastify';
+import { DomainError, forbidden, unauthenticated } from '../lib/errors.js';
+import type { UserProfileRow } from '../db/queries/user-profile.js';
+import type { RouteAuth } from './types.js';
+import './types.js';
+
+export interface AuthGuardOptions {
+  /** Loads the full logged-in user (role, company, publisher, permissions); null when gone. */
+  loadUser(userId: string): Promise<User | null>;
+  /** Builds the user from the profile the session lookup already read. */
+  userFromProfile(profile: UserProfileRow): Promise<User>;
+}
+
+/** Throws unless a user with this role/permission/set-up state may call a route declaring `auth`. */
+export function checkAccess(auth: Exclude<RouteAuth, 'public'>, user: User): void {
+  if (auth.roles && !auth.roles.includes(user.role.alias as never)) throw forbidden();
+  if (auth.permission && !user.permissions.some((p) => p.name === auth.permission)) {
+    throw forbidden();
+  }
+  if ((auth.setup ?? 'required') === 'required' && !isAccountSetUp(user)) {
+    if (isCompanyRole(user.role.alias) && user.company?.is_payment_due) {
+      throw new DomainError(401, AUTH_MESSAGES.paymentDue, { is_payment_due: 1 });
+    }
+    throw forbidden();
+  }
+}
+
+/**
+ * Every route under /api must say who may call it; a route without a declaration fails at
+ * registration, so forgetting the guard is impossible.
+ */
+export function registerAuthGuard(
+  app: FastifyInstance,
+  { loadUser, userFromProfile }: AuthGuardOptions,
+): void {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') && route.url !== '/api') return;
+    const auth = (route.config as { auth?: RouteAuth } | undefined)?.auth;
+    if (auth === undefined) {
+      throw new Error(
+        `Route ${String(route.method)} ${route.url} must declare config.auth ('public' or { roles?, permission?, setup? })`,
+      );
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') || request.is404) return;
+    const auth = request.routeOptions.config.auth;
+    if (auth === undefined || auth === 'public') return;
+    const session = request.session;
+    if (!session?.userId) throw unauthenticated();
+    const user = session.profile
+      ? await userFromProfile(session.profile)
+      : await loadUser(session.userId);
+    if (!user) throw unauthenticated();
+    request.user = user;
+    checkAccess(auth, user);
+  });
+}

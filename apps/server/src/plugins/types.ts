@@ -1,0 +1,28 @@
+import type { RoleAlias, User } from '@fieldbot/shared';
+import type { SessionRecord } from './session-store.js';
+
+/**
+ * What a route under /api must declare. 'public' is open to anyone; otherwise a logged-in user is
+ * needed, optionally with one of `roles` and/or the `permission`. `setup` defaults to 'required':
+ * users whose account is not set up (spec §4) reach only routes marked setup: 'any'.
+ */
+export type RouteAuth =
+  | 'public'
+  | {
+      roles?: readonly RoleAlias[];
+      permission?: string;
+      setup?: 'required' | 'any';
+    };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+    /** Set to false only where another proof replaces the CSRF header (signed upload URLs). */
+    csrf?: boolean;
+  }
+  interface FastifyRequest {
+    session: SessionRecord | null;
+    /** The logged-in user, loaded by the auth guard for non-public routes. */
+    user: User | null;
+  }
+}

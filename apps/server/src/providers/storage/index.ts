@@ -1,0 +1,18 @@
+import path from 'node:path';
+import type { AppConfig } from '../../config.js';
+import { createLocalStorage } from './local-storage.js';
+import { createS3Storage } from './s3-storage.js';
+import type { StorageProvider } from './storage-provider.js';
+
+export type { PresignedUpload, StorageProvider, StoredObject } from './storage-provider.js';
+export type { LocalStorage } from './local-storage.js';
+
+export function createStorageProvider(config: AppConfig): StorageProvider {
+  if (config.s3) return createS3Storage(config.s3);
+  return createLocalStorage({
+    root: path.join(config.dataDir, 'uploads'),
+    appUrl: config.appUrl,
+    secret: config.sessionSecret,
+    maxBytes: config.uploadMaxBytes,
+  });
+}

@@ -1,0 +1,110 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { StorageProvider } from './storage-provider.js';
+
+export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+
+export class UploadTooLargeError extends Error {
+  override name = 'UploadTooLargeError';
+}
+
+export interface LocalStorage extends StorageProvider {
+  kind: 'local';
+  /** Checks the HMAC signature and expiry of an upload URL issued by presignUpload. */
+  verifyUpload(key: string, expires: string, signature: string, now?: number): boolean;
+  put(key: string, body: Readable | Buffer, contentType: string, maxBytes?: number): Promise<void>;
+}
+
+/** Keys are made of safe segments only: no '..', no absolute paths, no backslashes. */
+export function isSafeKey(key: string): boolean {
+  if (key.length === 0 || key.length > 512) return false;
+  return key
+    .split('/')
+    .every((segment) => /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(segment) && !segment.includes('..'));
+}
+
+export function createLocalStorage(options: {
+  root: string;
+  appUrl: string;
+  secret: string;
+  maxBytes: number;
+}): LocalStorage {
+  const { root, appUrl, secret, maxBytes } = options;
+  const sign = (key: string, expires: string) =>
+    createHmac('sha256', secret).update(`upload:${key}:${expires}`).digest('hex');
+  const filePath = (key: string) => {
+    if (!isSafeKey(key)) throw new Error('Unsafe storage key');
+    return path.join(root, ...key.split('/'));
+  };
+  const filesPrefix = `${appUrl}/api/files/`;
+
+  return {
+    kind: 'local',
+    async presignUpload(key) {
+      const expires = String(Math.floor(Date.now() / 1000) + UPLOAD_URL_TTL_SECONDS);
+      const query = new URLSearchParams({ expires, signature: sign(key, expires) });
+      return {
+        upload_url: `${appUrl}/api/uploads/${key}?${query.toString()}`,
+        file_url: `${filesPrefix}${key}`,
+      };
+    },
+    verifyUpload(key, expires, signature, now = Date.now()) {
+      if (!isSafeKey(key) || !/^\d+$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) {
+        return false;
+      }
+      if (Number(expires) * 1000 < now) return false;
+      return timingSafeEqual(Buffer.from(sign(key, expires), 'hex'), Buffer.from(signature, 'hex'));
+    },
+    async put(key, body, contentType, limitBytes = maxBytes) {
+      const target = filePath(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      const tmp = `${target}.${process.pid}.${Date.now()}.part`;
+      let size = 0;
+      const limit = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          size += chunk.length;
+          if (size > limitBytes) done(new UploadTooLargeError('File too large'));
+          else done(null, chunk);
+        },
+      });
+      try {
+        const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+        await pipeline(source, limit, createWriteStream(tmp));
+        await writeFile(`${target}.meta.json`, JSON.stringify({ contentType, size }));
+        await rename(tmp, target);
+      } catch (error) {
+        await unlink(tmp).catch(() => undefined);
+        throw error;
+      }
+    },
+    async get(key) {
+      if (!isSafeKey(key) || key.endsWith('.meta.json')) return null;
+      const target = filePath(key);
+      try {
+        const info = await stat(target);
+        if (!info.isFile()) return null;
+        let contentType = 'application/octet-stream';
+        try {
+          const meta = JSON.parse(await readFile(`${target}.meta.json`, 'utf8')) as {
+            contentType?: string;
+          };
+          if (meta.contentType) contentType = meta.contentType;
+        } catch {
+          // No metadata: serve as a generic download.
+        }
+        return { body: createReadStream(target), contentType, size: info.size };
+      } catch {
+        return null;
+      }
+    },
+    keyFromUrl(url) {
+      if (!url.startsWith(filesPrefix)) return null;
+      const key = url.slice(filesPrefix.length);
+      return isSafeKey(key) ? key : null;
+    },
+  };
+}

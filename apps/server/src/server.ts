@@ -1,0 +1,94 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from './app.js';
+import type { AppConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { seedDemoData, seedReferenceData } from './db/seed/seed.js';
+import { startJobQueue, type JobQueue } from './jobs/queue.js';
+import { createMailProvider } from './providers/mail/index.js';
+import { purgeDeps } from './jobs/purge-deps.js';
+import { createStorageProvider } from './providers/storage/index.js';
+
+export interface Server {
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** The composition root: database, migrations, seed, job queue and the HTTP app. */
+export async function createServer(config: AppConfig): Promise<Server> {
+  const logger = pino({ level: config.logLevel });
+  const database = await openDatabase(config);
+  let queue: JobQueue | undefined;
+  let app: FastifyInstance | undefined;
+  try {
+    await database.migrate(async () => {
+      await seedReferenceData(database.db);
+      if (config.seedDemo && (await seedDemoData(database.db))) {
+        logger.info('demo data loaded (password Demo@12345)');
+      }
+    });
+
+    // Embedded mode has no separate worker processes, so it always works the queue itself.
+    const runWorkers = config.runWorkers || database.kind === 'pglite';
+    queue = await startJobQueue({
+      database,
+      databaseUrl: config.databaseUrl,
+      logger,
+      workers: runWorkers
+        ? { mail: createMailProvider(config), purge: purgeDeps(config, database.db) }
+        : undefined,
+    });
+
+    const jobs = queue;
+    app = await buildApp({
+      config,
+      database,
+      storage: createStorageProvider(config),
+      sendMail: (message) => jobs.sendEmail(message),
+    });
+    await serveWebApp(app, config.webDist);
+    await app.ready();
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await queue?.stop().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+
+  const built = app;
+  const jobs = queue;
+  let closing: Promise<void> | undefined;
+  return {
+    app: built,
+    close() {
+      closing ??= (async () => {
+        await built.close();
+        await jobs.stop();
+        await database.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+/** The built SPA for every non-/api GET; the not-found handler falls back to its index.html. */
+async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  if (!existsSync(path.join(webDist, 'index.html'))) return;
+  // Hashed assets are immutable; index.html is served by the not-found handler with no-cache.
+  await app.register(fastifyStatic, {
+    root: webDist,
+    index: ['index.html'],
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      res.setHeader(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
+      );
+    },
+  });
+}

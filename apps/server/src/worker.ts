@@ -1,0 +1,58 @@
+import pino from 'pino';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { seedReferenceData } from './db/seed/seed.js';
+import { startJobQueue } from './jobs/queue.js';
+import { createMailProvider } from './providers/mail/index.js';
+import { purgeDeps } from './jobs/purge-deps.js';
+
+/** A worker-only process for PostgreSQL deployments: works the job queues, serves no HTTP. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (!config.databaseUrl) {
+    console.error(
+      'npm run worker needs DATABASE_URL (PostgreSQL). In embedded mode (PGlite) the server runs the workers itself.',
+    );
+    process.exit(1);
+  }
+  const logger = pino({ level: config.logLevel });
+  const database = await openDatabase(config);
+  await database.migrate(() => seedReferenceData(database.db));
+  const queue = await startJobQueue({
+    database,
+    databaseUrl: config.databaseUrl,
+    logger,
+    workers: { mail: createMailProvider(config), purge: purgeDeps(config, database.db) },
+  });
+  logger.info('worker started');
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'worker shutting down');
+    queue
+      .stop()
+      .then(() => database.close())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,95 @@
+import { MESSAGES, PERMISSIONS, validationErrorSchema } from '@fieldbot/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from './support/api-client';
+import { DEMO } from './support/demo';
+import { startTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+let admin: ApiClient;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = t.client();
+  await admin.loginAs(DEMO.admin.email);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const idName = expect.objectContaining({ id: expect.anything(), name: expect.any(String) });
+
+describe('GET /api/data', () => {
+  it('returns the requested option lists', async () => {
+    const res = await admin.get(
+      '/api/data?items=permissions,timezones,industries,trades,company_types',
+    );
+    expect(res.status, res.text).toBe(200);
+    const data = res.body.data as Record<string, unknown[]>;
+    expect(Object.keys(data).sort()).toEqual(
+      ['company_types', 'industries', 'permissions', 'timezones', 'trades'].sort(),
+    );
+    for (const [key, list] of Object.entries(data)) {
+      expect(Array.isArray(list), key).toBe(true);
+      expect(list.length, key).toBeGreaterThan(0);
+    }
+    expect(data.timezones).toEqual(expect.arrayContaining([idName]));
+    for (const key of ['timezones', 'industries', 'company_types'] as const) {
+      for (const item of data[key] ?? []) expect(item, key).toEqual(idName);
+    }
+    expect(data.permissions).toEqual(
+      expect.arrayContaining(
+        PERMISSIONS.map((p) => expect.objectContaining({ name: p.name, module: p.module })),
+      ),
+    );
+  });
+
+  it('returns only what was asked for', async () => {
+    const res = await admin.get('/api/data?items=timezones');
+    expect(res.status, res.text).toBe(200);
+    expect(Object.keys(res.body.data)).toEqual(['timezones']);
+  });
+
+  it('answers an unknown item with 422 and the field message', async () => {
+    const res = await admin.get('/api/data?items=timezones,secrets');
+    expect(res.status, res.text).toBe(422);
+    const body = validationErrorSchema.parse(res.body);
+    expect(Object.keys(body.errors).some((k) => k.startsWith('items'))).toBe(true);
+    expect(body.message).toBe(MESSAGES.selectValidValue);
+  });
+
+  it('answers a missing or empty items list with 422 Required', async () => {
+    for (const path of ['/api/data', '/api/data?items=', '/api/data?items=,,']) {
+      const res = await admin.get(path);
+      expect(res.status, `${path}: ${res.text}`).toBe(422);
+      expect(validationErrorSchema.parse(res.body).message).toBe(MESSAGES.required);
+    }
+  });
+
+  it('is refused to an anonymous caller', async () => {
+    const res = await t.client().get('/api/data?items=timezones');
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('other public reads', () => {
+  it('names a publisher by its code (public), and answers an unknown code with 404', async () => {
+    const [row] = await t.inspect((q) =>
+      q(`SELECT code FROM publishers WHERE name = 'Northwind Bots'`),
+    );
+    const code = String(row?.code);
+    const anonymous = t.client();
+    const res = await anonymous.get(`/api/publisher-name/${encodeURIComponent(code)}`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ data: { name: 'Northwind Bots' } });
+    const unknown = await anonymous.get('/api/publisher-name/no-such-code');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ message: 'Not found.' });
+  });
+
+  it('answers an unknown /api path with 404 JSON', async () => {
+    const res = await admin.get('/api/does-not-exist');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'Not found.' });
+  });
+});

@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_ACCOUNTS, logIn } from './support';
+
+test('profile shows the validation messages and saves a valid change', async ({ page }) => {
+  await logIn(page, DEMO_ACCOUNTS.publisherUser);
+  await page.goto('/profile');
+
+  const name = page.getByLabel('User Name');
+  const phone = page.getByLabel('Phone Number');
+  await expect(page.getByLabel('Email')).toHaveValue(DEMO_ACCOUNTS.publisherUser.email);
+
+  await name.fill('Pat @ Northwind!');
+  await phone.fill('12345');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Please enter a valid name')).toBeVisible();
+  await expect(page.getByText('Please enter a valid phone number')).toBeVisible();
+
+  await name.fill('Pat   Northwind');
+  await phone.fill('5551234567');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('User profile updated successfully')).toBeVisible();
+
+  // Saved on the server: a reload shows the collapsed name and the masked phone number.
+  await page.reload();
+  await expect(page.getByLabel('User Name')).toHaveValue('Pat Northwind');
+  await expect(page.getByLabel('Phone Number')).toHaveValue('(555) 123-4567');
+});
+
+test('change password refuses a confirmation that does not match', async ({ page }) => {
+  await logIn(page, DEMO_ACCOUNTS.tech);
+  await page.goto('/change-password');
+
+  await page.getByLabel('Current Password').fill('Demo@12345');
+  await page.getByLabel('New Password').fill('Fresh#Pass2026');
+  await page.getByLabel('Confirm Password').fill('Fresh#Pass2027');
+  await page.getByRole('button', { name: 'Change Password', exact: true }).click();
+
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === '/change-password');
+});

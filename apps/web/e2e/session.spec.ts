@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_ACCOUNTS, logIn } from './support';
+
+test('logout through the user menu shows "Logging out..." and ends on the login page', async ({
+  page,
+}) => {
+  await logIn(page, DEMO_ACCOUNTS.manager);
+  // The real logout request, held back a little so that the modal shown while it runs can be seen.
+  await page.route('**/api/user/logout', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 750));
+    await route.continue();
+  });
+
+  await page.getByRole('button', { name: /user menu/i }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+
+  await expect(page.getByText('Logging out...')).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === '/login');
+
+  // The server ended the session: a private page is no longer reachable.
+  await page.goto('/company/dashboard');
+  await expect(page).toHaveURL((url) => url.pathname === '/login');
+});
+
+test('an expired session shows the Session Expired modal and "Login again" returns to login', async ({
+  page,
+  context,
+}) => {
+  await logIn(page, DEMO_ACCOUNTS.tech);
+
+  // The server no longer knows this browser: the next call to the API answers 401.
+  await context.clearCookies({ name: 'fieldbot_session' });
+  await page.reload();
+
+  const dialog = page.getByRole('dialog', { name: 'Session Expired' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Login again' }).click();
+
+  await expect(page).toHaveURL((url) => url.pathname === '/login');
+  await expect(page.getByRole('dialog', { name: 'Session Expired' })).toHaveCount(0);
+});

@@ -1,0 +1,128 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** Every demo account shares this password (issue §6). */
+export const DEMO_PASSWORD = 'Demo@12345';
+
+export type DemoAccount = {
+  email: string;
+  roleTitle: string;
+  home: string;
+  sidebar: string[];
+};
+
+const companyAdminSidebar = ['Dashboard', 'Teams', 'Customers', 'Marketplace', 'Settings'];
+
+/** Where each demo account lands after login, and the sidebar its role's permissions give (contract). */
+export const DEMO_ACCOUNTS = {
+  admin: {
+    email: 'admin@demo.fieldbot.test',
+    roleTitle: 'Company Admin',
+    home: '/company/dashboard',
+    sidebar: companyAdminSidebar,
+  },
+  manager: {
+    email: 'manager@demo.fieldbot.test',
+    roleTitle: 'Company Manager',
+    home: '/company/dashboard',
+    sidebar: ['Dashboard', 'Teams', 'Customers'],
+  },
+  tech: {
+    email: 'tech@demo.fieldbot.test',
+    roleTitle: 'Field Technician',
+    home: '/company/dashboard',
+    sidebar: ['Dashboard', 'Customers'],
+  },
+  newadmin: {
+    email: 'newadmin@demo.fieldbot.test',
+    roleTitle: 'Company Admin',
+    home: '/settings/company-info',
+    sidebar: companyAdminSidebar,
+  },
+  globex: {
+    email: 'admin@globex.fieldbot.test',
+    roleTitle: 'Company Admin',
+    home: '/company/dashboard',
+    sidebar: companyAdminSidebar,
+  },
+  publisher: {
+    email: 'publisher@demo.fieldbot.test',
+    roleTitle: 'Publisher Admin',
+    home: '/publisher/dashboard',
+    sidebar: ['Dashboard', 'Bots', 'Clients', 'Users', 'Settings'],
+  },
+  publisherUser: {
+    email: 'publisher.user@demo.fieldbot.test',
+    roleTitle: 'Publisher User',
+    home: '/publisher/dashboard',
+    sidebar: ['Dashboard', 'Bots', 'Clients'],
+  },
+} satisfies Record<string, DemoAccount>;
+
+/** The demo publisher's public marketplace page: {name}-{publisher code} (demo data). */
+export const DEMO_PUBLIC_MARKETPLACE_PATH = '/public/marketplace/northwind-bots-NW4821';
+
+/** Fills the login form as a person would and submits it. */
+export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.getByLabel(/^email/i).fill(email);
+  await page.getByLabel(/^password/i).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** Logs in through the login page and waits until the app has routed the user away from it. */
+export async function logIn(page: Page, account: DemoAccount) {
+  await page.goto('/login');
+  await submitLogin(page, account.email);
+  await expect(page).toHaveURL((url) => url.pathname === account.home);
+}
+
+/** The app's main navigation (the sidebar). */
+export function sidebar(page: Page): Locator {
+  return page.getByRole('navigation', { name: /main/i });
+}
+
+/** Every sidebar entry in order: links, and the disabled buttons shown while onboarding. */
+export function sidebarEntries(page: Page): Locator {
+  const nav = sidebar(page);
+  return nav.getByRole('link').or(nav.getByRole('button'));
+}
+
+/** The data folder of the server under test (set by playwright.config.ts). */
+export function dataDir(): string {
+  const dir = process.env.FIELDBOT_E2E_DATA_DIR;
+  if (!dir)
+    throw new Error('FIELDBOT_E2E_DATA_DIR is not set: run the suite through playwright.config.ts');
+  return dir;
+}
+
+export type OutboxMail = { to: string | string[]; subject: string; text: string; html: string };
+
+/** Waits for the server's local outbox to hold a message to `to` and returns it. */
+export async function waitForMail(to: string, subject: RegExp): Promise<OutboxMail> {
+  const outbox = join(dataDir(), 'outbox');
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const files = await readdir(outbox).catch(() => [] as string[]);
+        for (const file of files.filter((f) => f.endsWith('.json'))) {
+          const mail = JSON.parse(await readFile(join(outbox, file), 'utf8')) as OutboxMail;
+          const recipients = Array.isArray(mail.to) ? mail.to : [mail.to];
+          if (recipients.some((r) => r.includes(to)) && subject.test(mail.subject)) found = mail;
+        }
+        return found !== undefined;
+      },
+      { message: `an outbox mail to ${to} matching ${subject}`, timeout: 20_000 },
+    )
+    .toBe(true);
+  return found as OutboxMail;
+}
+
+/** The path of the first link in a mail's text that starts with `${APP_URL}${prefix}`. */
+export function linkPath(mail: OutboxMail, prefix: string): string {
+  const urls = mail.text.match(/https?:\/\/[^\s"'<>]+/g) ?? [];
+  const link = urls.map((u) => new URL(u)).find((u) => u.pathname.startsWith(prefix));
+  if (!link) throw new Error(`no ${prefix} link in mail "${mail.subject}": ${mail.text}`);
+  return link.pathname + link.search;
+}

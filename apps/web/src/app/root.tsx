@@ -1,0 +1,59 @@
+import type { User } from '@fieldbot/shared';
+import { useMantineColorScheme } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
+import { meQueryKey, useCurrentUser } from '@/features/session';
+import { storedDisplayMode } from '@/lib/theme';
+import { setSessionFlags } from '@/lib/session-flags';
+import { useSessionFlags } from '@/lib/use-session-flags';
+import { RouteGuard } from './route-guard';
+
+const SessionExpiredModal = lazy(() =>
+  import('@/components/feedback/session-expired-modal').then((m) => ({
+    default: m.SessionExpiredModal,
+  })),
+);
+
+/**
+ * A company-side 401 with is_payment_due marks the company payment due in app state; the routing
+ * rules then treat the account as not set up (spec §4, §8).
+ */
+function PaymentDueSync() {
+  const { paymentDue } = useSessionFlags();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!paymentDue) return;
+    queryClient.setQueryData<User | null>(meQueryKey, (user) =>
+      user?.company ? { ...user, company: { ...user.company, is_payment_due: true } } : user,
+    );
+    setSessionFlags({ paymentDue: false });
+  }, [paymentDue, queryClient]);
+  return null;
+}
+
+/** On a browser with no saved display mode, the user's saved one (from the server) applies. */
+function DisplayModeSync() {
+  const user = useCurrentUser();
+  const { setColorScheme } = useMantineColorScheme();
+  const serverMode = user?.display_mode;
+  useEffect(() => {
+    if (serverMode && !storedDisplayMode()) setColorScheme(serverMode);
+  }, [serverMode, setColorScheme]);
+  return null;
+}
+
+export function Root() {
+  const { sessionExpired } = useSessionFlags();
+  return (
+    <>
+      <RouteGuard />
+      {sessionExpired && (
+        <Suspense fallback={null}>
+          <SessionExpiredModal />
+        </Suspense>
+      )}
+      <PaymentDueSync />
+      <DisplayModeSync />
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { resolveRoute } from '@fieldbot/shared';
+import { Box } from '@mantine/core';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { PageLoader } from '@/components/layout/page-loader';
+import { useLogout, useMeQuery } from '@/features/session';
+import { useSessionFlags } from '@/lib/use-session-flags';
+import { rememberRedirectTo } from './redirect-to';
+
+const AppLayout = lazy(() =>
+  import('@/components/layout/app-layout').then((m) => ({ default: m.AppLayout })),
+);
+const NoAccessPage = lazy(() =>
+  import('@/components/feedback/no-access-page').then((m) => ({ default: m.NoAccessPage })),
+);
+const NotFoundPage = lazy(() =>
+  import('@/components/feedback/not-found-page').then((m) => ({ default: m.NotFoundPage })),
+);
+
+/** Spec §4: company manager, field team and publisher user who are not set up are logged out. */
+function LogoutNow() {
+  const logout = useLogout();
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    logout.mutate();
+  }, [logout]);
+  return <PageLoader fullScreen />;
+}
+
+/**
+ * Runs the shared routing rules (resolveRoute) on every navigation and renders the routed page,
+ * a redirect, the no-access page, the not-found page, or logs the user out.
+ */
+export function RouteGuard() {
+  const { pathname, search } = useLocation();
+  const me = useMeQuery();
+  const { sessionExpired } = useSessionFlags();
+
+  useEffect(() => {
+    rememberRedirectTo(search);
+  }, [search]);
+
+  if (me.isPending) return <PageLoader fullScreen />;
+  const user = me.data ?? null;
+  // The Session Expired modal is open over an empty page until the user chooses to log in again.
+  if (sessionExpired && !user) return <Box mih="100dvh" />;
+
+  const decision = resolveRoute({ pathname, search, user });
+  switch (decision.kind) {
+    case 'render':
+      return <Outlet />;
+    case 'redirect':
+      return <Navigate to={decision.to} replace />;
+    case 'no-access':
+      return (
+        <Suspense fallback={<PageLoader fullScreen />}>
+          <AppLayout>
+            <NoAccessPage />
+          </AppLayout>
+        </Suspense>
+      );
+    case 'not-found':
+      return (
+        <Suspense fallback={<PageLoader fullScreen />}>
+          <NotFoundPage />
+        </Suspense>
+      );
+    case 'logout':
+      return <LogoutNow />;
+  }
+}

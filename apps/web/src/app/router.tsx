@@ -1,0 +1,157 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { AuthLayout } from '@/components/layout/auth-layout';
+// The login page is the one page in the entry chunk (spec goal: its JS ≤ 200 KB gzip).
+import { LoginPage } from '@/features/auth/pages/login-page';
+import { RouteErrorPage } from './route-error';
+import { Root } from './root';
+
+/** React.lazy for a named export: one chunk per page module. */
+function lazyNamed<M, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+): LazyExoticComponent<ComponentType<Record<string, never>>> {
+  return lazy(async () => ({
+    default: (await load())[name] as ComponentType<Record<string, never>>,
+  }));
+}
+
+const AppLayout = lazyNamed(() => import('@/components/layout/app-layout'), 'AppLayout');
+const NotFoundPage = lazyNamed(
+  () => import('@/components/feedback/not-found-page'),
+  'NotFoundPage',
+);
+const NoAccessPage = lazyNamed(
+  () => import('@/components/feedback/no-access-page'),
+  'NoAccessPage',
+);
+const SettingsLayout = lazyNamed(() => import('./settings-layout'), 'SettingsLayout');
+
+const SignupPage = lazyNamed(() => import('@/features/auth/pages/signup-page'), 'SignupPage');
+const ForgotPasswordPage = lazyNamed(
+  () => import('@/features/auth/pages/forgot-password-page'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = lazyNamed(
+  () => import('@/features/auth/pages/reset-password-page'),
+  'ResetPasswordPage',
+);
+const VerifyPage = lazyNamed(() => import('@/features/auth/pages/verify-page'), 'VerifyPage');
+const AcceptInvitePage = lazyNamed(
+  () => import('@/features/auth/pages/accept-invite-page'),
+  'AcceptInvitePage',
+);
+const InvitationTokenExpirePage = lazyNamed(
+  () => import('@/features/auth/pages/invitation-token-expire-page'),
+  'InvitationTokenExpirePage',
+);
+const PublicMarketplacePage = lazyNamed(
+  () => import('@/features/public-marketplace/pages/public-marketplace-page'),
+  'PublicMarketplacePage',
+);
+const ProfilePage = lazyNamed(() => import('@/features/profile/pages/profile-page'), 'ProfilePage');
+const ChangePasswordPage = lazyNamed(
+  () => import('@/features/profile/pages/change-password-page'),
+  'ChangePasswordPage',
+);
+
+const PlaceholderPage = lazy(() =>
+  import('@/features/placeholders/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
+);
+
+function placeholder(path: string, title: string, enableReturn = false): RouteObject {
+  return { path, element: <PlaceholderPage title={title} enableReturn={enableReturn} /> };
+}
+
+function settingsPlaceholder(path: string, title: string): RouteObject {
+  return { path, element: <PlaceholderPage title={title} headerTitle="Settings" /> };
+}
+
+/** Spec §2, every route. The root element runs the routing rules before anything renders. */
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        element: <AuthLayout />,
+        children: [
+          { path: 'login', element: <LoginPage /> },
+          { path: 'login/:invitationToken', element: <LoginPage /> },
+          { path: 'signup', element: <SignupPage /> },
+          { path: 'signup/:invitationToken', element: <SignupPage /> },
+          { path: 'forgot-password', element: <ForgotPasswordPage /> },
+          { path: 'forgot-password/:invitationToken', element: <ForgotPasswordPage /> },
+          { path: 'reset-password', element: <ResetPasswordPage /> },
+          { path: 'reset-password/:token', element: <ResetPasswordPage /> },
+          { path: 'verify', element: <VerifyPage /> },
+          { path: 'verify/:token', element: <VerifyPage /> },
+          { path: 'accept-invite', element: <AcceptInvitePage /> },
+          { path: 'accept-invite/:invitationToken', element: <AcceptInvitePage /> },
+          { path: 'invitation-token-expire', element: <InvitationTokenExpirePage /> },
+          { path: 'public/marketplace/:publisherId', element: <PublicMarketplacePage /> },
+        ],
+      },
+      {
+        element: <AppLayout />,
+        children: [
+          { path: 'profile', element: <ProfilePage /> },
+          { path: 'change-password', element: <ChangePasswordPage /> },
+          { path: 'no-access', element: <NoAccessPage /> },
+
+          // Company side
+          placeholder('company/dashboard', 'Dashboard'),
+          placeholder('customers', 'Customers'),
+          placeholder('customers/:customerId', 'Customer Detail', true),
+          placeholder(
+            'customers/:customerId/interaction/:interactionId/:interactionType',
+            'Interaction Detail',
+            true,
+          ),
+          placeholder('interaction/:interactionId/:interactionType', 'Interaction Detail', true),
+          placeholder('users', 'Teams'),
+          placeholder('users/:id/detail/*', 'User Detail', true),
+          placeholder(
+            'users/interaction/:interactionId/:interactionType',
+            'Interaction Detail',
+            true,
+          ),
+          placeholder('marketplace', 'Marketplace'),
+          placeholder('marketplace/bot/:botId', 'Bot Detail', true),
+          placeholder('marketplace/:publisherId', 'Marketplace', true),
+
+          // Publisher side
+          placeholder('publisher/dashboard', 'Dashboard'),
+          placeholder('bot', 'Bots'),
+          placeholder('bot/list', 'Bots'),
+          placeholder('bot/create', 'Create Bot', true),
+          placeholder('bot/create/:id', 'Edit Bot', true),
+          placeholder('bot/detail/:id', 'Bot Detail', true),
+          placeholder('bot/private-bot', 'Private Bots'),
+          placeholder('clients/list', 'Clients'),
+          placeholder('clients/detail/:clientId/*', 'Client Detail', true),
+          placeholder('publisher/users', 'Users'),
+
+          {
+            path: 'settings',
+            element: <SettingsLayout />,
+            children: [
+              settingsPlaceholder('company-info', 'Company Information'),
+              { path: 'billing', element: <Navigate to="invoice-history" replace /> },
+              settingsPlaceholder('billing/invoice-history', 'Invoice History'),
+              settingsPlaceholder('billing/transaction-history', 'Transaction History'),
+              settingsPlaceholder('integrations', 'Integration'),
+              settingsPlaceholder('publisher-info', 'Publisher Information'),
+            ],
+          },
+        ],
+      },
+      { path: '404', element: <NotFoundPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,28 @@
+import { Box, Button, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { useCurrentUser } from '@/features/session';
+import { NoAccessArtwork } from './no-access-artwork';
+
+/** Spec §2 No-access page: names the visitor's role title. */
+export function NoAccessPage() {
+  const user = useCurrentUser();
+  const roleTitle = user?.role.title ?? '';
+
+  return (
+    <Stack align="center" justify="center" gap="md" py="xl" ta="center">
+      <Box darkHidden>
+        <NoAccessArtwork variant="light" data-testid="no-access-art-light" />
+      </Box>
+      <Box lightHidden>
+        <NoAccessArtwork variant="dark" data-testid="no-access-art-dark" />
+      </Box>
+      <Title order={2}>We are Sorry...</Title>
+      <Text c="dimmed" maw={480}>
+        Access is restricted to this page as this is being accessed by {roleTitle}
+      </Text>
+      <Button component={Link} to="/">
+        Go to Home
+      </Button>
+    </Stack>
+  );
+}

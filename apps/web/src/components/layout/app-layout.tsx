@@ -1,0 +1,75 @@
+import { AppShell, Box } from '@mantine/core';
+import { useDisclosure, useLocalStorage } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { NoAccessPage } from '@/components/feedback/no-access-page';
+import { useCurrentUser } from '@/features/session';
+import { setSessionFlags } from '@/lib/session-flags';
+import { useSessionFlags } from '@/lib/use-session-flags';
+import { Footer } from './footer';
+import { Header } from './header';
+import { PageHeaderProvider } from './page-header';
+import { PageLoader } from './page-loader';
+import { Sidebar } from './sidebar';
+import { SkipLink } from './skip-link';
+
+/** The logged-in shell: header, collapsible sidebar, page, footer. `children` replaces the routed page. */
+export function AppLayout({ children }: { children?: ReactNode }) {
+  const user = useCurrentUser();
+  const { pathname } = useLocation();
+  const { noPermission } = useSessionFlags();
+  const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
+  const [collapsed, setCollapsed] = useLocalStorage({
+    key: 'fieldbot.sidebarCollapsed',
+    defaultValue: false,
+  });
+
+  // The not-enough-permission state belongs to the page that caused it.
+  useEffect(() => {
+    setSessionFlags({ noPermission: false });
+    closeMobile();
+  }, [pathname, closeMobile]);
+
+  if (!user) return null;
+  const content = noPermission ? <NoAccessPage /> : (children ?? <Outlet />);
+
+  return (
+    <PageHeaderProvider>
+      <ModalsProvider>
+        <SkipLink />
+        <AppShell
+          header={{ height: 64 }}
+          navbar={{
+            width: collapsed ? 76 : 240,
+            breakpoint: 'sm',
+            collapsed: { mobile: !mobileOpened },
+          }}
+          padding="md"
+        >
+          <AppShell.Header>
+            <Header user={user} navOpened={mobileOpened} onToggleNav={toggleMobile} />
+          </AppShell.Header>
+          <AppShell.Navbar p="sm" aria-label="Sidebar">
+            <Sidebar
+              user={user}
+              collapsed={collapsed && !mobileOpened}
+              onToggleCollapsed={() => setCollapsed((c) => !c)}
+              onNavigate={closeMobile}
+            />
+          </AppShell.Navbar>
+          <AppShell.Main>
+            <Box
+              id="main-content"
+              tabIndex={-1}
+              mih="calc(100dvh - 64px - 2 * var(--mantine-spacing-md) - 56px)"
+            >
+              <Suspense fallback={<PageLoader />}>{content}</Suspense>
+            </Box>
+            <Footer />
+          </AppShell.Main>
+        </AppShell>
+      </ModalsProvider>
+    </PageHeaderProvider>
+  );
+}

@@ -1,0 +1,112 @@
+import { sidebarItems, type Module, type User } from '@fieldbot/shared';
+import { ActionIcon, Group, NavLink, ScrollArea, Stack, Tooltip } from '@mantine/core';
+import {
+  IconAddressBook,
+  IconBuildingStore,
+  IconLayoutDashboard,
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarLeftExpand,
+  IconRobot,
+  IconSettings,
+  IconUsers,
+  IconUsersGroup,
+  IconBriefcase,
+  type Icon,
+} from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import { ThemeToggle } from './theme-toggle';
+
+const ICONS: Record<Module, Icon> = {
+  dashboard: IconLayoutDashboard,
+  bots: IconRobot,
+  clients: IconBriefcase,
+  teams: IconUsersGroup,
+  users: IconUsers,
+  interactions: IconAddressBook,
+  marketplace: IconBuildingStore,
+  settings: IconSettings,
+};
+
+function isActive(pathname: string, to: string): boolean {
+  if (to === '/') return pathname === '/';
+  const section = to.startsWith('/settings/') ? '/settings' : to;
+  return pathname === section || pathname.startsWith(`${section}/`);
+}
+
+export interface SidebarProps {
+  user: User;
+  collapsed: boolean;
+  onToggleCollapsed: () => void;
+  onNavigate?: () => void;
+}
+
+/** Spec §2 Sidebar: permitted modules only, role-specific links, disabled until onboarding is complete. */
+export function Sidebar({ user, collapsed, onToggleCollapsed, onNavigate }: SidebarProps) {
+  const { pathname } = useLocation();
+  const items = sidebarItems(user);
+
+  return (
+    <Stack h="100%" justify="space-between" gap="sm">
+      <ScrollArea type="auto" style={{ flex: 1 }}>
+        <nav aria-label="Main">
+          <Stack gap={4}>
+            {items.map((item) => {
+              const ItemIcon = ICONS[item.module];
+              const icon = <ItemIcon size={20} stroke={1.6} aria-hidden />;
+              const common = {
+                label: collapsed ? undefined : item.label,
+                leftSection: icon,
+                'aria-label': collapsed ? item.label : undefined,
+                styles: collapsed ? { section: { marginInlineEnd: 0 } } : undefined,
+              };
+              const link = item.disabled ? (
+                <NavLink
+                  {...common}
+                  component="button"
+                  type="button"
+                  disabled
+                  aria-disabled="true"
+                  data-testid={`sidebar-${item.module}`}
+                />
+              ) : (
+                <NavLink
+                  {...common}
+                  component={Link}
+                  to={item.to}
+                  active={isActive(pathname, item.to)}
+                  aria-current={isActive(pathname, item.to) ? 'page' : undefined}
+                  onClick={onNavigate}
+                  data-testid={`sidebar-${item.module}`}
+                />
+              );
+              return collapsed ? (
+                <Tooltip key={item.module} label={item.label} position="right">
+                  {link}
+                </Tooltip>
+              ) : (
+                <div key={item.module}>{link}</div>
+              );
+            })}
+          </Stack>
+        </nav>
+      </ScrollArea>
+      <Group justify={collapsed ? 'center' : 'space-between'} gap="xs">
+        <ThemeToggle />
+        <ActionIcon
+          variant="default"
+          size="lg"
+          visibleFrom="sm"
+          aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+          aria-expanded={!collapsed}
+          onClick={onToggleCollapsed}
+        >
+          {collapsed ? (
+            <IconLayoutSidebarLeftExpand size={18} />
+          ) : (
+            <IconLayoutSidebarLeftCollapse size={18} />
+          )}
+        </ActionIcon>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,70 @@
+import { AUTH_MESSAGES, forgotPasswordBodySchema } from '@fieldbot/shared';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconMailCheck } from '@tabler/icons-react';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useForgotPassword } from '../api/forgot-password';
+import { AuthCard } from '../components/auth-card';
+import { FormAlert } from '../components/form-alert';
+import { focusFirstError } from '../lib/focus-first-error';
+import { applyServerErrors } from '../lib/server-errors';
+
+/** /forgot-password (and /forgot-password/{invitation-token}); same answer for every address. */
+export function ForgotPasswordPage() {
+  const forgotPassword = useForgotPassword();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { email: '' },
+    validate: zod4Resolver(forgotPasswordBodySchema),
+  });
+
+  const submit = form.onSubmit((values) => {
+    setFormError(null);
+    forgotPassword.mutate(forgotPasswordBodySchema.parse(values), {
+      onError: (error) => setFormError(applyServerErrors(form, error, ['email'])),
+    });
+  }, focusFirstError(form));
+
+  if (forgotPassword.isSuccess) {
+    return (
+      <AuthCard title="Check your e-mail">
+        <Alert color="teal" variant="light" icon={<IconMailCheck aria-hidden />}>
+          {forgotPassword.data.message || AUTH_MESSAGES.resetLinkSent}
+        </Alert>
+        <Button component={Link} to="/login" fullWidth>
+          Back to Login
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Forgot password"
+      description="Enter the e-mail address of your account and we will send you a link to reset your password."
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <FormAlert message={formError} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <Button type="submit" fullWidth loading={forgotPassword.isPending}>
+            Send reset link
+          </Button>
+          <Text size="sm" ta="center">
+            <Anchor component={Link} to="/login">
+              Back to Login
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

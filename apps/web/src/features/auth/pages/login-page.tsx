@@ -1,0 +1,107 @@
+import { loginBodySchema, parseInvitationToken } from '@fieldbot/shared';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { useLogin } from '../api/login';
+import { AuthCard } from '../components/auth-card';
+import { PasswordField } from '../components/password-field';
+import { FormAlert } from '../components/form-alert';
+import { useCompleteLogin } from '../hooks/use-complete-login';
+import { useInvitationTokenGuard } from '../hooks/use-invitation-token-guard';
+import { focusFirstError } from '../lib/focus-first-error';
+import { withReferer } from '../lib/referer';
+import { applyServerErrors } from '../lib/server-errors';
+
+const FIELDS = ['email', 'password'] as const;
+
+/** /login and /login/{invitation_token} (spec §2). */
+export function LoginPage() {
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const invitationToken = parseInvitationToken(location.pathname);
+  const tokenGuard = useInvitationTokenGuard(invitationToken);
+  const login = useLogin();
+  const { complete, redirecting } = useCompleteLogin();
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const form = useForm({
+    initialValues: { email: '', password: '' },
+    validate: zod4Resolver(loginBodySchema),
+  });
+
+  const submit = form.onSubmit((values) => {
+    setFormError(null);
+    login.mutate(loginBodySchema.parse(values), {
+      onSuccess: complete,
+      onError: (error) => setFormError(applyServerErrors(form, error, FIELDS)),
+    });
+  }, focusFirstError(form));
+
+  const referer = searchParams.get('referer');
+  const tokenPath = invitationToken ? `/${encodeURIComponent(invitationToken)}` : '';
+
+  if (tokenGuard.checking) {
+    return (
+      <AuthCard title="Log in">
+        <Center py="xl">
+          <Loader aria-label="Checking your invitation" />
+        </Center>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Log in" description="Welcome back. Sign in to your Fieldbot account.">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {redirecting ? (
+            <Alert color="teal" variant="light">
+              Logged in successfully. Redirecting…
+            </Alert>
+          ) : null}
+          <FormAlert message={formError ?? tokenGuard.error?.message ?? null} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            data-autofocus
+            {...form.getInputProps('email')}
+          />
+          <PasswordField
+            label="Password"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} to={`/forgot-password${tokenPath}`} size="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth loading={login.isPending || redirecting}>
+            Log in
+          </Button>
+          <Text size="sm" ta="center">
+            Don&apos;t have an account?{' '}
+            <Anchor component={Link} to={withReferer(`/signup${tokenPath}`, referer)}>
+              Create an account
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

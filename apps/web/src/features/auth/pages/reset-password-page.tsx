@@ -1,0 +1,93 @@
+import { AUTH_MESSAGES, resetPasswordBodySchema } from '@fieldbot/shared';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useResetPassword } from '../api/reset-password';
+import { AuthCard } from '../components/auth-card';
+import { PasswordField } from '../components/password-field';
+import { FormAlert } from '../components/form-alert';
+import { PasswordHints } from '../components/password-hints';
+import { focusFirstError } from '../lib/focus-first-error';
+import { pathToken } from '../lib/path-token';
+import { applyServerErrors } from '../lib/server-errors';
+
+const FIELDS = ['password', 'password_confirmation'] as const;
+
+/** /reset-password/{token}: sets a new password; the server ends the user's other sessions. */
+export function ResetPasswordPage() {
+  const location = useLocation();
+  const token = pathToken(location.pathname, '/reset-password');
+  const resetPassword = useResetPassword();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { token: token ?? '', password: '', password_confirmation: '' },
+    validate: zod4Resolver(resetPasswordBodySchema),
+  });
+
+  const submit = form.onSubmit((values) => {
+    setFormError(null);
+    resetPassword.mutate(resetPasswordBodySchema.parse(values), {
+      onError: (error) => setFormError(applyServerErrors(form, error, FIELDS)),
+    });
+  }, focusFirstError(form));
+
+  if (!token) {
+    return (
+      <AuthCard title="Reset password">
+        <Alert color="red" variant="light">
+          {AUTH_MESSAGES.invalidToken}
+        </Alert>
+        <Button component={Link} to="/forgot-password" fullWidth>
+          Request a new link
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  if (resetPassword.isSuccess) {
+    return (
+      <AuthCard title="Password reset">
+        <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden />}>
+          {resetPassword.data.message || AUTH_MESSAGES.passwordReset}
+        </Alert>
+        <Button component={Link} to="/login" fullWidth>
+          Go to Login
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Reset password" description="Choose a new password for your account.">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <FormAlert message={formError} />
+          <PasswordField
+            label="New Password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <PasswordHints value={form.values.password} />
+          <PasswordField
+            label="Confirm Password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password_confirmation')}
+          />
+          <Button type="submit" fullWidth loading={resetPassword.isPending}>
+            Reset password
+          </Button>
+          <Text size="sm" ta="center">
+            <Anchor component={Link} to="/forgot-password">
+              Request a new link
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,130 @@
+import { parseInvitationToken, signupBodySchema } from '@fieldbot/shared';
+import { Alert, Anchor, Button, Center, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconMailCheck } from '@tabler/icons-react';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { useSignup } from '../api/signup';
+import { AuthCard } from '../components/auth-card';
+import { PasswordField } from '../components/password-field';
+import { FormAlert } from '../components/form-alert';
+import { PasswordHints } from '../components/password-hints';
+import { useInvitationTokenGuard } from '../hooks/use-invitation-token-guard';
+import { focusFirstError } from '../lib/focus-first-error';
+import { withReferer } from '../lib/referer';
+import { applyServerErrors } from '../lib/server-errors';
+
+const FIELDS = ['name', 'email', 'password', 'password_confirmation'] as const;
+
+type SignupValues = {
+  name: string;
+  email: string;
+  password: string;
+  password_confirmation: string;
+  invitation_token?: string;
+};
+
+/** /signup and /signup/{invitation_token} (spec §2). */
+export function SignupPage() {
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const invitationToken = parseInvitationToken(location.pathname);
+  const tokenGuard = useInvitationTokenGuard(invitationToken);
+  const signup = useSignup();
+  const [formError, setFormError] = useState<string | null>(null);
+  const loginHref = withReferer('/login', searchParams.get('referer'));
+
+  const form = useForm<SignupValues>({
+    initialValues: {
+      name: '',
+      email: '',
+      password: '',
+      password_confirmation: '',
+      ...(invitationToken ? { invitation_token: invitationToken } : {}),
+    },
+    validate: zod4Resolver(signupBodySchema),
+  });
+
+  const submit = form.onSubmit((values) => {
+    setFormError(null);
+    signup.mutate(signupBodySchema.parse(values), {
+      onError: (error) => setFormError(applyServerErrors(form, error, FIELDS)),
+    });
+  }, focusFirstError(form));
+
+  if (tokenGuard.checking) {
+    return (
+      <AuthCard title="Create an account">
+        <Center py="xl">
+          <Loader aria-label="Checking your invitation" />
+        </Center>
+      </AuthCard>
+    );
+  }
+
+  if (signup.isSuccess) {
+    return (
+      <AuthCard title={invitationToken ? 'Account created' : 'Check your e-mail'}>
+        <Alert color="teal" variant="light" icon={<IconMailCheck aria-hidden />}>
+          {signup.data.message || 'We have sent you an e-mail with a link to verify your address.'}
+        </Alert>
+        {invitationToken ? null : (
+          <Text size="sm">
+            Open the link in the e-mail we sent to {form.values.email.trim()} to verify your
+            address, then log in.
+          </Text>
+        )}
+        <Button component={Link} to={loginHref} fullWidth>
+          Go to Login
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Create an account" description="Sign up to start using Fieldbot.">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <FormAlert message={formError ?? tokenGuard.error?.message ?? null} />
+          <TextInput
+            label="Name"
+            autoComplete="name"
+            required
+            maxLength={50}
+            {...form.getInputProps('name')}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordField
+            label="Password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <PasswordHints value={form.values.password} />
+          <PasswordField
+            label="Confirm Password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password_confirmation')}
+          />
+          <Button type="submit" fullWidth loading={signup.isPending}>
+            Create account
+          </Button>
+          <Text size="sm" ta="center">
+            Already have an account?{' '}
+            <Anchor component={Link} to={loginHref}>
+              Log in
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import { uploadFile } from '@/lib/http';
+
+export const PROFILE_PHOTO_FOLDER = 'profile';
+
+/** POST /api/data/pre-signed-url then PUT of the photo; resolves with the file_url to save. */
+export function uploadProfilePhoto(file: File): Promise<string> {
+  return uploadFile(file, PROFILE_PHOTO_FOLDER);
+}
+
+export function useUploadProfilePhoto() {
+  return useMutation({ mutationFn: uploadProfilePhoto, meta: { errorToast: false } });
+}

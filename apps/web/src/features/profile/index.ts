@@ -1,0 +1,2 @@
+export { ProfilePage } from './pages/profile-page';
+export { ChangePasswordPage } from './pages/change-password-page';

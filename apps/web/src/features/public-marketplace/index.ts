@@ -1,0 +1,1 @@
+export { PublicMarketplacePage } from './pages/public-marketplace-page';
