@@ -1,6 +1,6 @@
 /** The part of autocannon 8's API the benchmark uses (the package ships no types). */
 declare module 'autocannon' {
-  interface Histogram {
+  export interface Histogram {
     average: number;
     mean: number;
     stddev: number;
@@ -12,7 +12,7 @@ declare module 'autocannon' {
     p99: number;
   }
 
-  interface Options {
+  export interface Options {
     url: string;
     connections?: number;
     duration?: number;
@@ -21,7 +21,7 @@ declare module 'autocannon' {
     timeout?: number;
   }
 
-  interface Result {
+  export interface Result {
     requests: Histogram;
     latency: Histogram;
     duration: number;

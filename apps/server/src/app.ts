@@ -12,6 +12,7 @@ import { userRoutes } from './modules/user/user.routes.js';
 import { createUserService } from './modules/user/user.service.js';
 import { registerAuthGuard } from './plugins/auth-guard.js';
 import { registerCsrf } from './plugins/csrf.js';
+import { registerInputGuard } from './plugins/input-guard.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { loggerOptions } from './plugins/logging.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -70,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Order matters: session, then CSRF, then the guard; all run before the body is read.
   registerSessions(app, { store: sessions });
   registerCsrf(app);
+  registerInputGuard(app);
   registerAuthGuard(app, {
     loadUser: (id) => users.loadUser(id),
     userFromProfile: (profile) => users.userFromProfile(profile),

@@ -124,6 +124,9 @@ describe('role, tenant and set-up enforcement on GET /api/company/team/{id}', ()
     const globexId = await idOf(DEMO.globex.email);
     const acmeId = await idOf(DEMO.admin.email);
     const admin = await as(DEMO.admin.email);
+    // The route exists and answers for a user of the same company, so a 404 below means "not yours".
+    const own = await admin.get(`/api/company/team/${await idOf(DEMO.manager.email)}`);
+    expect(own.status, own.text).toBe(200);
     for (const id of [globexId, '00000000-0000-4000-8000-000000000000']) {
       const res = await admin.get(`/api/company/team/${id}`);
       expect(res.status, res.text).toBe(404);

@@ -26,6 +26,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
       );
       return reply.code(422).send(body);
     }
+    // PostgreSQL "data exception" (class 22: bad encoding, out-of-range value…) is bad input.
+    const raw = error as { cause?: { code?: unknown }; code?: unknown };
+    const pgCode = raw.cause?.code ?? raw.code;
+    if (typeof pgCode === 'string' && pgCode.startsWith('22')) {
+      request.log.warn({ err: error }, 'database refused a value');
+      return reply
+        .code(422)
+        .send({ message: MESSAGES.invalidValue, errors: { _: [MESSAGES.invalidValue] } });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type, body too large and the like: the client's fault.

@@ -1,4 +1,11 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+
+/** Tokens travel in some URLs (verify links, signed uploads); they never reach the log. */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/\/(verify|reset-password)\/[^/?#]+/g, '/$1/[redacted]')
+    .replace(/([?&](?:signature|token|expires)=)[^&#]*/g, '$1[redacted]');
+}
 
 /** Pino options for Fastify: credentials and passwords never reach the log. */
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
@@ -17,6 +24,15 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
         '*.invitation_token',
       ],
       censor: '[redacted]',
+    },
+    serializers: {
+      req(request: FastifyRequest) {
+        return {
+          method: request.method,
+          url: redactUrl(request.url),
+          remoteAddress: request.ip,
+        };
+      },
     },
   };
 }

@@ -1,5 +1,6 @@
 import { STORAGE_KEYS, type User } from '@fieldbot/shared';
 import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSessionFlags } from '@/lib/session-flags';
@@ -151,6 +152,15 @@ describe('route guard', () => {
     storeUser(makeUser('manager'));
     renderApp('/customers', null);
     expect(await screen.findByRole('dialog', { name: 'Session Expired' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Login again' })).toBeInTheDocument();
+  });
+
+  it("'Login again' clears the stored user and ends on the login page", async () => {
+    storeUser(makeUser('manager'));
+    const { router } = renderApp('/customers', null);
+    await userEvent.click(await screen.findByRole('button', { name: 'Login again' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('');
+    expect(window.localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Session Expired' })).toBeNull();
   });
 });

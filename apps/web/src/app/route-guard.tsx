@@ -36,7 +36,7 @@ function LogoutNow() {
 export function RouteGuard() {
   const { pathname, search } = useLocation();
   const me = useMeQuery();
-  const { sessionExpired } = useSessionFlags();
+  const { sessionExpired, signedOut } = useSessionFlags();
 
   useEffect(() => {
     rememberRedirectTo(search);
@@ -52,6 +52,8 @@ export function RouteGuard() {
     case 'render':
       return <Outlet />;
     case 'redirect':
+      // After a logout the page being left is not somewhere to come back to.
+      if (!user && signedOut) return <Navigate to="/login" replace />;
       return <Navigate to={decision.to} replace />;
     case 'no-access':
       return (

@@ -9,12 +9,15 @@ export interface SessionFlags {
   noPermission: boolean;
   /** A company-side 401 with is_payment_due === 1. */
   paymentDue: boolean;
+  /** The user just logged out (or chose to log in again): the next login starts fresh, no redirectTo. */
+  signedOut: boolean;
 }
 
 const initialFlags: SessionFlags = {
   sessionExpired: false,
   noPermission: false,
   paymentDue: false,
+  signedOut: false,
 };
 
 let flags: SessionFlags = initialFlags;
@@ -26,13 +29,8 @@ export function getSessionFlags(): SessionFlags {
 
 export function setSessionFlags(patch: Partial<SessionFlags>): void {
   const next = { ...flags, ...patch };
-  if (
-    next.sessionExpired === flags.sessionExpired &&
-    next.noPermission === flags.noPermission &&
-    next.paymentDue === flags.paymentDue
-  ) {
-    return;
-  }
+  const keys = Object.keys(next) as (keyof SessionFlags)[];
+  if (keys.every((key) => next[key] === flags[key])) return;
   flags = next;
   for (const listener of listeners) listener();
 }

@@ -77,7 +77,6 @@ export function LoginPage() {
             type="email"
             autoComplete="email"
             required
-            data-autofocus
             {...form.getInputProps('email')}
           />
           <PasswordField

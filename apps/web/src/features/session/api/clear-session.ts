@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { clearAuthCookies } from '@/lib/cookies';
-import { resetSessionFlags } from '@/lib/session-flags';
+import { setSessionFlags } from '@/lib/session-flags';
 import { clearDeviceId, clearStoredUser } from '@/lib/storage';
 import { meQueryKey } from './get-me';
 
@@ -17,6 +17,11 @@ export async function clearSession(
   if (deviceId) clearDeviceId();
   await queryClient.cancelQueries();
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+  setSessionFlags({
+    sessionExpired: false,
+    noPermission: false,
+    paymentDue: false,
+    signedOut: true,
+  });
   queryClient.setQueryData(meQueryKey, null);
-  resetSessionFlags();
 }
