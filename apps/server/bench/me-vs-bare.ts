@@ -10,7 +10,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -187,7 +187,8 @@ async function main(): Promise<void> {
 
   console.log(
     `Fieldbot benchmark: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per target, ` +
-      `${WARMUP_SECONDS} s warm-up; Node ${process.version}\n`,
+      `${WARMUP_SECONDS} s warm-up; Node ${process.version}; ${cpus().length} CPUs, ` +
+      `load average ${loadavg()[0]!.toFixed(1)} at start\n`,
   );
 
   const rows: Row[] = [];
@@ -223,7 +224,9 @@ async function main(): Promise<void> {
   }
   await bare.close();
 
-  console.log('');
+  console.log(
+    `\nLoad average ${loadavg()[0]!.toFixed(1)} at the end (figures are only comparable on an idle machine).\n`,
+  );
   printTable(
     ['database', 'target', 'req/s', 'p99 ms', 'non-2xx', 'errors'],
     rows.map((r) => [

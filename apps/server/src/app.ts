@@ -3,6 +3,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
+import { createCompanyRepo } from './modules/company/company.repo.js';
+import { companyRoutes } from './modules/company/company.routes.js';
+import { createCompanyService } from './modules/company/company.service.js';
 import { createDataRepo } from './modules/data/data.repo.js';
 import { dataRoutes } from './modules/data/data.routes.js';
 import { createDataService } from './modules/data/data.service.js';
@@ -78,6 +81,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await userRoutes(app, { users, sessions });
+  await companyRoutes(app, {
+    company: createCompanyService({ repo: createCompanyRepo(database.db) }),
+  });
   await dataRoutes(app, {
     data: createDataService({ repo: dataRepo, storage }),
     repo: dataRepo,

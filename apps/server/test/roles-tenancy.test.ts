@@ -114,7 +114,12 @@ describe('role, tenant and set-up enforcement on GET /api/company/team/{id}', ()
     const techId = await idOf(DEMO.tech.email);
     const byAdmin = await (await as(DEMO.admin.email)).get(`/api/company/team/${managerId}`);
     expect(byAdmin.status, byAdmin.text).toBe(200);
-    expect(byAdmin.body.data).toMatchObject({ id: managerId, email: DEMO.manager.email });
+    expect(byAdmin.body.data).toMatchObject({
+      id: managerId,
+      email: DEMO.manager.email,
+      role: { alias: 'manager', title: 'Company Manager' },
+    });
+    expect(byAdmin.text).not.toMatch(/password|token_hash/i);
     const byManager = await (await as(DEMO.manager.email)).get(`/api/company/team/${techId}`);
     expect(byManager.status, byManager.text).toBe(200);
     expect(byManager.body.data).toMatchObject({ id: techId, email: DEMO.tech.email });
@@ -131,6 +136,18 @@ describe('role, tenant and set-up enforcement on GET /api/company/team/{id}', ()
       const res = await admin.get(`/api/company/team/${id}`);
       expect(res.status, res.text).toBe(404);
       expect(res.body).toEqual({ message: AUTH_MESSAGES.notFound });
+    }
+    // Malformed ids are not found either, never a database error.
+    for (const id of [
+      'not-a-uuid',
+      "1' OR '1'='1",
+      'x'.repeat(64),
+      '%00',
+      '%20',
+      '..%2F..%2Fuser',
+    ]) {
+      const res = await admin.get(`/api/company/team/${id}`);
+      expect([404, 422], `${id}: ${res.text}`).toContain(res.status);
     }
     const reverse = await (await as(DEMO.globex.email)).get(`/api/company/team/${acmeId}`);
     expect(reverse.status, reverse.text).toBe(404);
@@ -160,5 +177,35 @@ describe('role, tenant and set-up enforcement on GET /api/company/team/{id}', ()
     const anonymous = await t.client().get(`/api/company/team/${managerId}`);
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toEqual({ message: AUTH_MESSAGES.unauthenticated });
+  });
+});
+
+describe('payment due (contract: 401 with is_payment_due on gated company routes)', () => {
+  it('answers gated company routes with 401 is_payment_due:1 while me still works', async () => {
+    const admin = await as(DEMO.admin.email);
+    const manager = await as(DEMO.manager.email);
+    const managerId = (await manager.get('/api/user/me')).body.data.id as string;
+    await t.inspect((q) =>
+      q(`UPDATE companies SET is_payment_due = true WHERE name = 'Acme Home Services'`),
+    );
+    try {
+      const me = await admin.get('/api/user/me');
+      expect(me.status, me.text).toBe(200);
+      expect(me.body.data.company.is_payment_due).toBe(true);
+      for (const client of [admin, manager]) {
+        const res = await client.get(`/api/company/team/${managerId}`);
+        expect(res.status, res.text).toBe(401);
+        expect(res.body).toEqual({ message: AUTH_MESSAGES.paymentDue, is_payment_due: 1 });
+      }
+      // Globex is not affected.
+      const globex = await as(DEMO.globex.email);
+      const globexId = (await globex.get('/api/user/me')).body.data.id as string;
+      expect((await globex.get(`/api/company/team/${globexId}`)).status).toBe(200);
+    } finally {
+      await t.inspect((q) =>
+        q(`UPDATE companies SET is_payment_due = false WHERE name = 'Acme Home Services'`),
+      );
+    }
+    expect((await admin.get(`/api/company/team/${managerId}`)).status).toBe(200);
   });
 });

@@ -37,7 +37,8 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
   await boss.start();
   await createSendEmailQueue(boss);
   if (workers) {
-    await registerSendEmailWorker(boss, workers.mail);
+    // PGlite runs one query at a time, so extra pollers there would only add load.
+    await registerSendEmailWorker(boss, workers.mail, database.kind === 'postgres' ? 3 : 1);
     await registerPurgeExpired(boss, workers.purge);
   }
 

@@ -13,15 +13,21 @@ export async function createSendEmailQueue(boss: PgBoss): Promise<void> {
   await boss.createQueue(SEND_EMAIL_QUEUE, { name: SEND_EMAIL_QUEUE, ...sendEmailQueueOptions });
 }
 
-export async function registerSendEmailWorker(boss: PgBoss, mail: MailProvider): Promise<void> {
-  await boss.work<MailMessage>(
-    SEND_EMAIL_QUEUE,
-    // Short polling so a verification mail lands within about a second.
-    { pollingIntervalSeconds: 0.5, batchSize: 5 },
-    async (jobs) => {
-      // A throw fails the whole batch and pg-boss retries it with backoff; resending an
-      // already-sent message is the lesser evil compared with losing one.
-      for (const job of jobs) await mail.send(job.data);
-    },
-  );
+/** `pollers` parallel workers in this process, each taking one message at a time. */
+export async function registerSendEmailWorker(
+  boss: PgBoss,
+  mail: MailProvider,
+  pollers = 1,
+): Promise<void> {
+  for (let i = 0; i < pollers; i++) {
+    await boss.work<MailMessage>(
+      SEND_EMAIL_QUEUE,
+      // Short polling so a verification mail lands within about a second. One job per fetch:
+      // a failed send is retried alone, and never re-sends mails that already went out.
+      { pollingIntervalSeconds: 0.5, batchSize: 1 },
+      async ([job]) => {
+        if (job) await mail.send(job.data);
+      },
+    );
+  }
 }

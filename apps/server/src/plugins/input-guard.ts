@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { FieldValidationError } from '../lib/errors.js';
 
 // NUL cannot be stored in PostgreSQL text, and a lone UTF-16 surrogate is not valid JSON/UTF-8.
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this pattern looks for
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Path of the first string (or key) the database cannot store, or null. */

@@ -35,6 +35,8 @@ export interface SessionStore {
   purgeExpired(): Promise<void>;
 }
 
+export const ANONYMOUS_IDLE_MS = 2 * 60 * 60_000;
+
 export interface SessionTimings {
   idleMs: number;
   absoluteMs: number;
@@ -48,6 +50,9 @@ export function createSessionStore(
   // Writing last_seen_at on every request would double the database work of each call; a
   // coarse update is enough as long as it is small next to the idle window.
   const touchEveryMs = Math.min(60_000, timings.idleMs / 4);
+  // An anonymous session only carries a CSRF token for the login form; a short idle limit would
+  // just turn a slow typist's first submit into a 419.
+  const anonymousIdleMs = Math.max(timings.idleMs, ANONYMOUS_IDLE_MS);
 
   // The hot path of every authenticated request: session and user in one prepared round trip.
   const resolveQuery = db
@@ -105,13 +110,14 @@ export function createSessionStore(
       if (!found) return null;
       const row: SessionRecord = { ...found.session, profile: toProfileRow(found) };
       const t = now();
-      const idle = t - row.lastSeenAt.getTime() > timings.idleMs;
+      const idleFor = t - row.lastSeenAt.getTime();
+      const idle = idleFor > timings.idleMs;
       const absolute = t >= row.expiresAt.getTime();
-      if (absolute || (idle && row.userId === null)) {
+      if (absolute || (row.userId === null && idleFor > anonymousIdleMs)) {
         await db.delete(sessions).where(eq(sessions.id, id));
         return null;
       }
-      if (idle) {
+      if (idle && row.userId !== null) {
         // The login ends, but the CSRF token stays valid so the next call answers 401
         // (Session Expired) rather than 419.
         const at = new Date(t);
@@ -141,7 +147,7 @@ export function createSessionStore(
         .where(
           or(
             lt(sessions.expiresAt, new Date(t)),
-            lt(sessions.lastSeenAt, new Date(t - timings.idleMs)),
+            lt(sessions.lastSeenAt, new Date(t - anonymousIdleMs)),
           ),
         );
     },

@@ -3,10 +3,11 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetSessionFlags } from '@/lib/session-flags';
+import { act } from 'react';
+import { resetSessionFlags, setSessionFlags } from '@/lib/session-flags';
 import { storeUser } from '@/lib/storage';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
-import { makeCompany, makeUser } from '@/test/fixtures';
+import { makeCompany, makeUser } from '@fieldbot/shared/testing';
 import { createTestQueryClient, TestProviders } from '@/test/render';
 import { routes } from './router';
 
@@ -53,6 +54,16 @@ describe('route guard', () => {
     // Inside the app shell, on the requested address.
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/settings/company-info');
+  });
+
+  it('a 403 (not-enough-permission state) shows the no-access page until the next navigation', async () => {
+    const { router } = renderApp('/customers', makeUser('manager'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Customers' })).toBeInTheDocument();
+    act(() => setSessionFlags({ noPermission: true }));
+    expect(await screen.findByText(`${RESTRICTED} Company Manager`)).toBeInTheDocument();
+    await act(() => router.navigate('/users'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Teams' })).toBeInTheDocument();
+    expect(screen.queryByText(RESTRICTED, { exact: false })).toBeNull();
   });
 
   it('names the publisher role title too', async () => {

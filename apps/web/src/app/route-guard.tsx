@@ -48,13 +48,16 @@ export function RouteGuard() {
   if (sessionExpired && !user) return <Box mih="100dvh" />;
 
   const decision = resolveRoute({ pathname, search, user });
+  // Keyed by location: <Navigate> only navigates on mount, and the same redirect can be due again
+  // after another navigation (e.g. logout → '/' → '/login').
+  const here = `${pathname}${search}`;
   switch (decision.kind) {
     case 'render':
       return <Outlet />;
     case 'redirect':
       // After a logout the page being left is not somewhere to come back to.
-      if (!user && signedOut) return <Navigate to="/login" replace />;
-      return <Navigate to={decision.to} replace />;
+      if (!user && signedOut) return <Navigate key={here} to="/login" replace />;
+      return <Navigate key={here} to={decision.to} replace />;
     case 'no-access':
       return (
         <Suspense fallback={<PageLoader fullScreen />}>

@@ -1,16 +1,22 @@
 import { MESSAGES, STORAGE_KEYS } from '@fieldbot/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeUser } from '@/test/fixtures';
+import { makeUser } from '@fieldbot/shared/testing';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
+import { loadPage } from './browser';
 import { ApiError, http, uploadFile } from './http';
 import { getSessionFlags, resetSessionFlags } from './session-flags';
 import { getStoredUser, storeUser } from './storage';
+
+vi.mock('./browser', () => ({ loadPage: vi.fn() }));
 
 function setXsrfCookie(value: string) {
   document.cookie = `XSRF-TOKEN=${encodeURIComponent(value)}; path=/`;
 }
 
-beforeEach(() => resetSessionFlags());
+beforeEach(() => {
+  resetSessionFlags();
+  vi.mocked(loadPage).mockClear();
+});
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
@@ -139,6 +145,23 @@ describe('http client: error statuses (spec §8)', () => {
       message: 'This action is unauthorized.',
     });
     expect(getSessionFlags().noPermission).toBe(true);
+  });
+
+  it('a 404 for a publisher user loads /404 as a full page', async () => {
+    storeUser(makeUser('publisher_user'));
+    mockFetch(() => jsonResponse(404, { message: 'Not found.' }));
+    await expect(http.get('/api/bot/1')).rejects.toMatchObject({ status: 404 });
+    expect(loadPage).toHaveBeenCalledWith('/404');
+  });
+
+  it('a 404 for a company user is only an error', async () => {
+    storeUser(makeUser('company_admin'));
+    mockFetch(() => jsonResponse(404, { message: 'Not found.' }));
+    await expect(http.get('/api/company/customer/1')).rejects.toMatchObject({
+      status: 404,
+      message: 'Not found.',
+    });
+    expect(loadPage).not.toHaveBeenCalled();
   });
 
   it('maps a 422 body to message and field errors', async () => {

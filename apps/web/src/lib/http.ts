@@ -7,6 +7,7 @@ import {
   isCompanyRole,
   isPublisherRole,
 } from '@fieldbot/shared';
+import { loadPage } from './browser';
 import { clearAuthCookies, readCookie } from './cookies';
 import { setSessionFlags } from './session-flags';
 import { clearStoredUser, getStoredUser, storeUser, writeStorage } from './storage';
@@ -183,7 +184,7 @@ function handleErrorStatus(status: number, body: unknown): void {
   }
   if (status === 404 && user && isPublisherRole(user.role.alias)) {
     // A full load of /404 (not a client-side navigation) so stale publisher state is dropped.
-    window.location.assign('/404');
+    loadPage('/404');
   }
 }
 

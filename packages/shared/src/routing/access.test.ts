@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ROLE_ALIASES, type RoleAlias } from '../auth/roles';
 import { canAccessRoute } from './access';
 import { resolveRoute } from './resolve-route';
-import { makeUser } from './test-users';
+import { makeUser } from '../testing/users';
 
 /** One concrete path per route of spec §2, and the roles that may open it. */
 const F = 'field_team',

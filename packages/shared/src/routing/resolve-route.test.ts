@@ -3,7 +3,7 @@ import { isAccountSetUp, onboardingStep, settingsTabs } from './setup';
 import { parseInvitationToken, parsePublicMarketplaceSlug } from './paths';
 import { resolveRoute, safeRedirectPath } from './resolve-route';
 import { sidebarItems } from './sidebar';
-import { makeCompany, makeUser } from './test-users';
+import { makeCompany, makeUser } from '../testing/users';
 
 describe('routing rules (spec §2)', () => {
   it('sends a logged-out visitor on a private route to /login, remembering where they were', () => {

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { meQueryKey } from '@/features/session';
 import { getSessionFlags, resetSessionFlags, setSessionFlags } from '@/lib/session-flags';
 import { getStoredUser, storeUser } from '@/lib/storage';
-import { makeUser } from '@/test/fixtures';
+import { makeUser } from '@fieldbot/shared/testing';
 import { renderWithProviders } from '@/test/render';
 import { NoAccessPage } from './no-access-page';
 import { NotFoundPage } from './not-found-page';

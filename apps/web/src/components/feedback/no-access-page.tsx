@@ -1,11 +1,14 @@
 import { Box, Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { usePageHeader } from '@/components/layout/page-header';
 import { useCurrentUser } from '@/features/session';
 import { NoAccessArtwork } from './no-access-artwork';
 
 /** Spec §2 No-access page: names the visitor's role title. */
 export function NoAccessPage() {
   const user = useCurrentUser();
+  // Clear the header of the page the user came from; the heading below says it all.
+  usePageHeader({ title: '' });
   const roleTitle = user?.role.title ?? '';
 
   return (

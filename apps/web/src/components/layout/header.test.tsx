@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { meQueryKey } from '@/features/session';
 import { getStoredUser, storeUser } from '@/lib/storage';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
-import { makeUser } from '@/test/fixtures';
+import { makeUser } from '@fieldbot/shared/testing';
 import { renderWithProviders } from '@/test/render';
 import { Header } from './header';
 import { PageHeaderProvider, usePageHeader } from './page-header';

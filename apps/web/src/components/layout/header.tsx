@@ -44,9 +44,11 @@ export function Header({ user, navOpened, onToggleNav }: HeaderProps) {
           </ActionIcon>
         )}
         <Stack gap={0} miw={0}>
-          <Title order={1} size="h3" lineClamp={1}>
-            {title}
-          </Title>
+          {title && (
+            <Title order={1} size="h3" lineClamp={1}>
+              {title}
+            </Title>
+          )}
           {subTitle && (
             <Text size="sm" c="dimmed" lineClamp={1}>
               {subTitle}

@@ -2,7 +2,7 @@ import type { RoleAlias } from '@fieldbot/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeCompany, makeUser } from '@/test/fixtures';
+import { makeCompany, makeUser } from '@fieldbot/shared/testing';
 import { mockFetch, jsonResponse } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
 import { Sidebar } from './sidebar';

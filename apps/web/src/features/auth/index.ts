@@ -5,9 +5,3 @@ export { ResetPasswordPage } from './pages/reset-password-page';
 export { VerifyPage } from './pages/verify-page';
 export { AcceptInvitePage } from './pages/accept-invite-page';
 export { InvitationTokenExpirePage } from './pages/invitation-token-expire-page';
-
-// Form helpers other features reuse (profile, change password).
-export { PasswordField } from './components/password-field';
-export { PasswordHints } from './components/password-hints';
-export { applyServerErrors } from './lib/server-errors';
-export { focusFirstError } from './lib/focus-first-error';

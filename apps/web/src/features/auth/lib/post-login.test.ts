@@ -1,6 +1,6 @@
 import { REDIRECT_DELAY_MS } from '@fieldbot/shared';
 import { describe, expect, it } from 'vitest';
-import { makeUser, setUpCompany } from '../testing/fixtures';
+import { makeCompany, makeUser } from '@fieldbot/shared/testing';
 import { postLoginPlan } from './post-login';
 
 describe('postLoginPlan (spec §2 redirectTo rules)', () => {
@@ -17,7 +17,9 @@ describe('postLoginPlan (spec §2 redirectTo rules)', () => {
   });
 
   it('flags the vanity popup and goes to / for an admin who is not set up', () => {
-    const admin = makeUser({ company: { ...setUpCompany, is_crm_connected: false } });
+    const admin = makeUser('company_admin', {
+      company: { ...makeCompany(), is_crm_connected: false },
+    });
     expect(postLoginPlan(admin, '/marketplace')).toEqual({
       to: '/',
       delayMs: REDIRECT_DELAY_MS,
@@ -26,7 +28,7 @@ describe('postLoginPlan (spec §2 redirectTo rules)', () => {
   });
 
   it('flags the vanity popup and goes to / for every other role', () => {
-    const publisher = makeUser({
+    const publisher = makeUser('company_admin', {
       role: { alias: 'publisher_admin', title: 'Publisher Admin' },
       company: null,
       publisher: { id: 'p1', name: 'Northwind Bots' },

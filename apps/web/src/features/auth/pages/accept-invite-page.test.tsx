@@ -2,10 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { meQueryKey } from '@/features/session';
-import { makeUser } from '../testing/fixtures';
-import { fill } from '../testing/fill';
-import { mockApi } from '../testing/mock-api';
-import { renderPage } from '../testing/render-page';
+import { makeUser } from '@fieldbot/shared/testing';
+import { fill } from '@/test/fill';
+import { mockApi } from '@/test/mock-api';
+import { renderPage } from '@/test/render-page';
 import { AcceptInvitePage } from './accept-invite-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -33,7 +33,7 @@ describe('AcceptInvitePage', { timeout: 20_000 }, () => {
   });
 
   it('accepts the invitation with name and password and logs the user in', async () => {
-    const invited = makeUser({
+    const invited = makeUser('company_admin', {
       role: { alias: 'publisher_user', title: 'Publisher User' },
       company: null,
       publisher: { id: 'p1', name: 'Northwind Bots' },

@@ -6,16 +6,16 @@ import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAcceptInvite } from '../api/accept-invite';
 import { AuthCard } from '../components/auth-card';
-import { PasswordField } from '../components/password-field';
+import { PasswordField } from '@/components/forms/password-field';
 import { FormAlert } from '../components/form-alert';
-import { PasswordHints } from '../components/password-hints';
+import { PasswordHints } from '@/components/forms/password-hints';
 import { useCompleteLogin } from '../hooks/use-complete-login';
 import {
   INVITATION_TOKEN_EXPIRE_PATH,
   useInvitationTokenGuard,
 } from '../hooks/use-invitation-token-guard';
-import { focusFirstError } from '../lib/focus-first-error';
-import { applyServerErrors } from '../lib/server-errors';
+import { focusFirstError } from '@/lib/forms/focus-first-error';
+import { applyServerErrors } from '@/lib/forms/server-errors';
 
 const FIELDS = ['name', 'password', 'password_confirmation'] as const;
 

@@ -8,8 +8,8 @@ import { Link } from 'react-router';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../components/form-alert';
-import { focusFirstError } from '../lib/focus-first-error';
-import { applyServerErrors } from '../lib/server-errors';
+import { focusFirstError } from '@/lib/forms/focus-first-error';
+import { applyServerErrors } from '@/lib/forms/server-errors';
 
 /** /forgot-password (and /forgot-password/{invitation-token}); same answer for every address. */
 export function ForgotPasswordPage() {

@@ -3,10 +3,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { meQueryKey } from '@/features/session';
-import { makeUser } from '../testing/fixtures';
-import { fill } from '../testing/fill';
-import { mockApi } from '../testing/mock-api';
-import { renderPage } from '../testing/render-page';
+import { makeUser } from '@fieldbot/shared/testing';
+import { fill } from '@/test/fill';
+import { mockApi } from '@/test/mock-api';
+import { renderPage } from '@/test/render-page';
 import { LoginPage } from './login-page';
 
 function renderLogin(url = '/login') {
@@ -107,7 +107,9 @@ describe('LoginPage', { timeout: 20_000 }, () => {
   });
 
   it('gives other users the vanity-popup flag and sends them to /', async () => {
-    const manager = makeUser({ role: { alias: 'manager', title: 'Company Manager' } });
+    const manager = makeUser('company_admin', {
+      role: { alias: 'manager', title: 'Company Manager' },
+    });
     mockApi({ 'POST /api/user/login': { body: { data: manager } } });
     const { router } = renderLogin(`/login?redirectTo=${encodeURIComponent('/marketplace/abc')}`);
     await fillAndSubmit('manager@demo.fieldbot.test', 'Demo@12345');

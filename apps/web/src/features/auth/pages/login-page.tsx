@@ -16,13 +16,13 @@ import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
-import { PasswordField } from '../components/password-field';
+import { PasswordField } from '@/components/forms/password-field';
 import { FormAlert } from '../components/form-alert';
 import { useCompleteLogin } from '../hooks/use-complete-login';
 import { useInvitationTokenGuard } from '../hooks/use-invitation-token-guard';
-import { focusFirstError } from '../lib/focus-first-error';
+import { focusFirstError } from '@/lib/forms/focus-first-error';
 import { withReferer } from '../lib/referer';
-import { applyServerErrors } from '../lib/server-errors';
+import { applyServerErrors } from '@/lib/forms/server-errors';
 
 const FIELDS = ['email', 'password'] as const;
 

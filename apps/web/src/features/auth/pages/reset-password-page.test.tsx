@@ -2,9 +2,9 @@ import { AUTH_MESSAGES, MESSAGES } from '@fieldbot/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fill } from '../testing/fill';
-import { mockApi } from '../testing/mock-api';
-import { renderPage } from '../testing/render-page';
+import { fill } from '@/test/fill';
+import { mockApi } from '@/test/mock-api';
+import { renderPage } from '@/test/render-page';
 import { ResetPasswordPage } from './reset-password-page';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -7,12 +7,12 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useResetPassword } from '../api/reset-password';
 import { AuthCard } from '../components/auth-card';
-import { PasswordField } from '../components/password-field';
+import { PasswordField } from '@/components/forms/password-field';
 import { FormAlert } from '../components/form-alert';
-import { PasswordHints } from '../components/password-hints';
-import { focusFirstError } from '../lib/focus-first-error';
+import { PasswordHints } from '@/components/forms/password-hints';
+import { focusFirstError } from '@/lib/forms/focus-first-error';
 import { pathToken } from '../lib/path-token';
-import { applyServerErrors } from '../lib/server-errors';
+import { applyServerErrors } from '@/lib/forms/server-errors';
 
 const FIELDS = ['password', 'password_confirmation'] as const;
 

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fill } from '../testing/fill';
-import { mockApi } from '../testing/mock-api';
-import { renderPage } from '../testing/render-page';
+import { fill } from '@/test/fill';
+import { mockApi } from '@/test/mock-api';
+import { renderPage } from '@/test/render-page';
 import { SignupPage } from './signup-page';
 
 afterEach(() => vi.unstubAllGlobals());

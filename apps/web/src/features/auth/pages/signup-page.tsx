@@ -7,13 +7,13 @@ import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useSignup } from '../api/signup';
 import { AuthCard } from '../components/auth-card';
-import { PasswordField } from '../components/password-field';
+import { PasswordField } from '@/components/forms/password-field';
 import { FormAlert } from '../components/form-alert';
-import { PasswordHints } from '../components/password-hints';
+import { PasswordHints } from '@/components/forms/password-hints';
 import { useInvitationTokenGuard } from '../hooks/use-invitation-token-guard';
-import { focusFirstError } from '../lib/focus-first-error';
+import { focusFirstError } from '@/lib/forms/focus-first-error';
 import { withReferer } from '../lib/referer';
-import { applyServerErrors } from '../lib/server-errors';
+import { applyServerErrors } from '@/lib/forms/server-errors';
 
 const FIELDS = ['name', 'email', 'password', 'password_confirmation'] as const;
 

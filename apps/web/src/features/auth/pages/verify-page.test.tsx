@@ -1,8 +1,8 @@
 import { AUTH_MESSAGES } from '@fieldbot/shared';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../testing/mock-api';
-import { renderPage } from '../testing/render-page';
+import { mockApi } from '@/test/mock-api';
+import { renderPage } from '@/test/render-page';
 import { VerifyPage } from './verify-page';
 
 afterEach(() => vi.unstubAllGlobals());

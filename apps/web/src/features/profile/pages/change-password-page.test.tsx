@@ -1,20 +1,15 @@
-import { AUTH_MESSAGES, MESSAGES, REDIRECT_DELAY_MS } from '@fieldbot/shared';
+import { AUTH_MESSAGES, MESSAGES, STORAGE_KEYS } from '@fieldbot/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeUser } from '@/features/auth/testing/fixtures';
-import { fill } from '@/features/auth/testing/fill';
-import { mockApi } from '@/features/auth/testing/mock-api';
-import { renderPage } from '@/features/auth/testing/render-page';
-import { leaveForLogin } from '../lib/leave-for-login';
+import { makeUser } from '@fieldbot/shared/testing';
+import { fill } from '@/test/fill';
+import { mockApi } from '@/test/mock-api';
+import { renderPage } from '@/test/render-page';
+import { meQueryKey } from '@/features/session';
 import { ChangePasswordPage } from './change-password-page';
 
-vi.mock('../lib/leave-for-login', () => ({ leaveForLogin: vi.fn() }));
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.mocked(leaveForLogin).mockClear();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 function renderChangePassword() {
   return renderPage(<ChangePasswordPage />, {
@@ -71,11 +66,12 @@ describe('ChangePasswordPage', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText(/^Current Password/)).toHaveAttribute('aria-invalid', 'true');
   });
 
-  it('on success shows the message, then sends the user to log in again', async () => {
+  it('on success shows the message, forgets the session and sends the user to /login', async () => {
     const { calls } = mockApi({
       'POST /api/user/change-password': { body: { message: AUTH_MESSAGES.passwordChanged } },
     });
-    renderChangePassword();
+    window.localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(makeUser()));
+    const { router, queryClient } = renderChangePassword();
     const user = userEvent.setup();
     await fill(user, screen.getByLabelText(/^Current Password/), 'Demo@12345');
     await fill(user, screen.getByLabelText(/^New Password/), 'Better@12345');
@@ -88,8 +84,9 @@ describe('ChangePasswordPage', { timeout: 20_000 }, () => {
       password: 'Better@12345',
       password_confirmation: 'Better@12345',
     });
-    await waitFor(() => expect(leaveForLogin).toHaveBeenCalledTimes(1), {
-      timeout: REDIRECT_DELAY_MS + 1000,
-    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('');
+    expect(queryClient.getQueryData(meQueryKey)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
   });
 });

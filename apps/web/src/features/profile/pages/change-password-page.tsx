@@ -1,15 +1,17 @@
-import { AUTH_MESSAGES, REDIRECT_DELAY_MS, changePasswordBodySchema } from '@fieldbot/shared';
-import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
+import { AUTH_MESSAGES, changePasswordBodySchema } from '@fieldbot/shared';
+import { Button, Group, Paper, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { usePageHeader } from '@/components/layout/page-header';
-import { PasswordField, PasswordHints, applyServerErrors, focusFirstError } from '@/features/auth';
-import { notifyError } from '@/lib/notify';
+import { PasswordField } from '@/components/forms/password-field';
+import { PasswordHints } from '@/components/forms/password-hints';
+import { applyServerErrors } from '@/lib/forms/server-errors';
+import { focusFirstError } from '@/lib/forms/focus-first-error';
+import { clearSession } from '@/features/session';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { useChangePassword } from '../api/change-password';
-import { leaveForLogin } from '../lib/leave-for-login';
 
 const FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
 
@@ -17,21 +19,22 @@ const FIELDS = ['current_password', 'password', 'password_confirmation'] as cons
 export function ChangePasswordPage() {
   usePageHeader({ title: 'Change Password' });
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const changePassword = useChangePassword();
   const form = useForm({
     initialValues: { current_password: '', password: '', password_confirmation: '' },
     validate: zod4Resolver(changePasswordBodySchema),
   });
 
-  const done = changePassword.isSuccess;
-  useEffect(() => {
-    if (!done) return;
-    const timer = window.setTimeout(leaveForLogin, REDIRECT_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [done]);
-
   const submit = form.onSubmit((values) => {
     changePassword.mutate(changePasswordBodySchema.parse(values), {
+      onSuccess: async ({ message }) => {
+        // The toast outlives the page; the session is forgotten here as on logout, so the route
+        // guard and this navigation agree on plain /login (no redirectTo back to this page).
+        notifySuccess(message || AUTH_MESSAGES.passwordChanged);
+        await clearSession(queryClient);
+        navigate('/login', { replace: true });
+      },
       onError: (error) => {
         const message = applyServerErrors(form, error, FIELDS);
         if (message) notifyError(message);
@@ -41,46 +44,37 @@ export function ChangePasswordPage() {
 
   return (
     <Paper withBorder radius="md" p="xl" maw={520}>
-      {done ? (
+      <form onSubmit={submit} noValidate>
         <Stack>
-          <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden />}>
-            {changePassword.data.message || AUTH_MESSAGES.passwordChanged}
-          </Alert>
-          <Button onClick={leaveForLogin}>Go to Login</Button>
+          <PasswordField
+            label="Current Password"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('current_password')}
+          />
+          <PasswordField
+            label="New Password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <PasswordHints value={form.values.password} />
+          <PasswordField
+            label="Confirm Password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password_confirmation')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => navigate(-1)}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={changePassword.isPending || changePassword.isSuccess}>
+              Change Password
+            </Button>
+          </Group>
         </Stack>
-      ) : (
-        <form onSubmit={submit} noValidate>
-          <Stack>
-            <PasswordField
-              label="Current Password"
-              autoComplete="current-password"
-              required
-              {...form.getInputProps('current_password')}
-            />
-            <PasswordField
-              label="New Password"
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('password')}
-            />
-            <PasswordHints value={form.values.password} />
-            <PasswordField
-              label="Confirm Password"
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('password_confirmation')}
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => navigate(-1)}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={changePassword.isPending}>
-                Change Password
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
+      </form>
     </Paper>
   );
 }

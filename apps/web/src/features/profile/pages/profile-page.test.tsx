@@ -2,10 +2,10 @@ import { MESSAGES, type User } from '@fieldbot/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeUser } from '@/features/auth/testing/fixtures';
-import { fill } from '@/features/auth/testing/fill';
-import { mockApi } from '@/features/auth/testing/mock-api';
-import { renderPage } from '@/features/auth/testing/render-page';
+import { makeUser } from '@fieldbot/shared/testing';
+import { fill } from '@/test/fill';
+import { mockApi } from '@/test/mock-api';
+import { renderPage } from '@/test/render-page';
 import { ProfilePage } from './profile-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -83,7 +83,7 @@ describe('ProfilePage', { timeout: 20_000 }, () => {
   });
 
   it('sends only the changed field, toasts and refetches the current user', async () => {
-    const updated = makeUser({ phone: '5125550199' });
+    const updated = makeUser('company_admin', { phone: '5125550199' });
     const { calls } = mockApi({
       'POST /api/user/update-profile': {
         body: { message: MESSAGES.profileUpdated, data: updated },
@@ -109,9 +109,12 @@ describe('ProfilePage', { timeout: 20_000 }, () => {
   it('collapses repeated spaces while typing and trims the name on save', async () => {
     const { calls } = mockApi({
       'POST /api/user/update-profile': {
-        body: { message: MESSAGES.profileUpdated, data: makeUser({ name: 'Ada Lovelace' }) },
+        body: {
+          message: MESSAGES.profileUpdated,
+          data: makeUser('company_admin', { name: 'Ada Lovelace' }),
+        },
       },
-      'GET /api/user/me': { body: { data: makeUser({ name: 'Ada Lovelace' }) } },
+      'GET /api/user/me': { body: { data: makeUser('company_admin', { name: 'Ada Lovelace' }) } },
     });
     renderProfile();
     const user = userEvent.setup();
@@ -135,9 +138,14 @@ describe('ProfilePage', { timeout: 20_000 }, () => {
       },
       'PUT /api/uploads/p/1.png': { status: 204 },
       'POST /api/user/update-profile': {
-        body: { message: MESSAGES.profileUpdated, data: makeUser({ image: '/api/files/p/1.png' }) },
+        body: {
+          message: MESSAGES.profileUpdated,
+          data: makeUser('company_admin', { image: '/api/files/p/1.png' }),
+        },
       },
-      'GET /api/user/me': { body: { data: makeUser({ image: '/api/files/p/1.png' }) } },
+      'GET /api/user/me': {
+        body: { data: makeUser('company_admin', { image: '/api/files/p/1.png' }) },
+      },
     });
     renderProfile();
     const user = userEvent.setup();
@@ -156,7 +164,7 @@ describe('ProfilePage', { timeout: 20_000 }, () => {
   });
 
   it('locks name and phone of a CRM-linked user', () => {
-    renderProfile(makeUser({ crm_user_id: 'crm-77' }));
+    renderProfile(makeUser('company_admin', { crm_user_id: 'crm-77' }));
     expect(name()).toBeDisabled();
     expect(phone()).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Upload Photo' })).toBeEnabled();

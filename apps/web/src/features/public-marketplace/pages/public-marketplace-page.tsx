@@ -18,22 +18,21 @@ import { writeStorage } from '@/lib/storage';
 import { usePublisherName } from '../api/get-publisher-name';
 
 /**
- * /public/marketplace/{publisherId} (spec §2): the publisher invites the visitor to its
- * marketplace. The last dash-separated piece of the segment names the publisher; it is also the
- * publisher code the server knows (demo: northwind-bots-NW4821), so it is looked up for the real
- * name and kept locally as the referral code.
+ * /public/marketplace/{code}-{name} (spec §2): the publisher invites the visitor to its marketplace.
+ * The last dash-separated piece names the publisher; the code before it is kept locally as the
+ * referral code and looked up for the publisher's current name.
  */
 export function PublicMarketplacePage() {
   const { publisherId = '' } = useParams();
   const { pathname } = useLocation();
-  const slugName = parsePublicMarketplaceSlug(publisherId).name;
-  const publisher = usePublisherName(slugName);
+  const { code, name: slugName } = parsePublicMarketplaceSlug(publisherId);
+  const publisher = usePublisherName(code);
   const name = publisher.data ?? slugName;
   usePageHeader({ title: 'Marketplace' });
 
   useEffect(() => {
-    if (slugName) writeStorage(STORAGE_KEYS.referralCode, slugName);
-  }, [slugName]);
+    if (code) writeStorage(STORAGE_KEYS.referralCode, code);
+  }, [code]);
 
   const referer = `?referer=${encodeURIComponent(pathname)}`;
 

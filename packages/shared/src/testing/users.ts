@@ -1,19 +1,15 @@
-import {
-  ROLE_TITLES,
-  permissionsForRole,
-  type Company,
-  type RoleAlias,
-  type User,
-} from '@fieldbot/shared';
+import { permissionsForRole } from '../auth/permissions';
+import { ROLE_TITLES, type RoleAlias } from '../auth/roles';
+import type { Company, User } from '../auth/user.schema';
 
 export function makeCompany(overrides: Partial<Company> = {}): Company {
   return {
     id: '00000000-0000-4000-8000-00000000c001',
     name: 'Acme Home Services',
-    street_address: '1 Main St',
+    street_address: '100 Main St',
     city: 'Austin',
     state: 'TX',
-    zipcode: '73301',
+    zipcode: '78701',
     country: 'US',
     latLng: null,
     timezones: null,
@@ -33,26 +29,26 @@ export function makeCompany(overrides: Partial<Company> = {}): Company {
   };
 }
 
-/** A set-up user of the given role (company roles get Acme, publisher roles Northwind Bots). */
-export function makeUser(alias: RoleAlias, overrides: Partial<User> = {}): User {
-  const publisherSide = alias.includes('publisher');
+/** A set-up user of the role: company roles get Acme, publisher roles Northwind Bots. */
+export function makeUser(alias: RoleAlias = 'company_admin', overrides: Partial<User> = {}): User {
+  const publisher = alias.includes('publisher');
   return {
     id: '00000000-0000-4000-8000-000000000001',
-    name: 'Dana Demo',
-    email: 'dana@demo.fieldbot.test',
+    name: 'Ada Admin',
+    email: 'admin@demo.fieldbot.test',
     image: null,
-    phone: null,
+    phone: '5125550100',
     crm_user_id: null,
     role: { alias, title: ROLE_TITLES[alias] },
     display_mode: 'light',
     created_at: '2026-01-01T00:00:00.000Z',
-    company: publisherSide ? null : makeCompany(),
-    publisher: publisherSide
+    company: publisher ? null : makeCompany(),
+    publisher: publisher
       ? { id: '00000000-0000-4000-8000-00000000b001', name: 'Northwind Bots' }
       : null,
     permissions: permissionsForRole(alias),
     intercom_company_id: null,
-    intercom_id: 'intercom-1',
+    intercom_id: '00000000-0000-4000-8000-000000000001',
     intercom_hash: 'hash',
     ...overrides,
   };
