@@ -310,7 +310,7 @@ describe('routing', () => {
     expect(data.statusCode).toBe(200);
     expect(data.json().data.timezones[0]).toEqual({ id: 1, name: 'Eastern Time (US & Canada)' });
     expect((await call(jar, 'GET', '/api/data?items=secrets')).statusCode).toBe(422);
-    const publisher = await call(new Map(), 'GET', '/api/publisher-name/NW4821');
+    const publisher = await call(new Map(), 'GET', '/api/publisher-name/NWBOTS01');
     expect(publisher.json()).toEqual({ data: { name: 'Northwind Bots' } });
   });
 });

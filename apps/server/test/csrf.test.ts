@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from './support/api-client';
 import { databaseFingerprint } from './support/db-fingerprint';
 import { DEMO } from './support/demo';
-import { startTestApp, uniqueEmail, type TestApp } from './support/test-app';
+import {
+  startTestApp,
+  uniqueEmail,
+  type TestApp,
+  HOOK_TIMEOUT_MS,
+  SLOW_TEST_TIMEOUT_MS,
+} from './support/test-app';
 
 const PASSWORD = 'Fieldbot#2026x';
 
@@ -77,11 +83,11 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await startTestApp();
-});
+}, HOOK_TIMEOUT_MS);
 
 afterAll(async () => {
   await t?.close();
-});
+}, HOOK_TIMEOUT_MS);
 
 async function clientFor(loggedIn: boolean): Promise<ApiClient> {
   const c = t.client();
@@ -96,33 +102,37 @@ function expect419(res: { status: number; body: unknown; text: string }) {
 }
 
 describe('every mutating route checks X-XSRF-TOKEN', () => {
-  it('answers 419 without the header, with a wrong one, or with another session’s, and changes nothing', async () => {
-    const before = await databaseFingerprint(t);
-    const stranger = t.client();
-    await stranger.fetchCsrfCookie();
-    for (const route of ROUTES) {
-      const email = uniqueEmail('csrf');
-      const missing = await (
-        await clientFor(route.loggedIn)
-      ).post(route.path, route.body(email), {
-        csrf: 'omit',
-      });
-      expect419(missing);
-      const wrong = await (
-        await clientFor(route.loggedIn)
-      ).post(route.path, route.body(email), {
-        csrf: 'not-the-token',
-      });
-      expect419(wrong);
-      const foreign = await (
-        await clientFor(route.loggedIn)
-      ).post(route.path, route.body(email), {
-        csrf: stranger.csrfToken ?? '',
-      });
-      expect419(foreign);
-    }
-    expect(await databaseFingerprint(t)).toEqual(before);
-  });
+  it(
+    'answers 419 without the header, with a wrong one, or with another session’s, and changes nothing',
+    async () => {
+      const before = await databaseFingerprint(t);
+      const stranger = t.client();
+      await stranger.fetchCsrfCookie();
+      for (const route of ROUTES) {
+        const email = uniqueEmail('csrf');
+        const missing = await (
+          await clientFor(route.loggedIn)
+        ).post(route.path, route.body(email), {
+          csrf: 'omit',
+        });
+        expect419(missing);
+        const wrong = await (
+          await clientFor(route.loggedIn)
+        ).post(route.path, route.body(email), {
+          csrf: 'not-the-token',
+        });
+        expect419(wrong);
+        const foreign = await (
+          await clientFor(route.loggedIn)
+        ).post(route.path, route.body(email), {
+          csrf: stranger.csrfToken ?? '',
+        });
+        expect419(foreign);
+      }
+      expect(await databaseFingerprint(t)).toEqual(before);
+    },
+    SLOW_TEST_TIMEOUT_MS,
+  );
 
   it('answers 419 to a caller with no cookies at all', async () => {
     const c = t.client();

@@ -2,7 +2,12 @@ import { MESSAGES, PERMISSIONS, validationErrorSchema } from '@fieldbot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from './support/api-client';
 import { DEMO } from './support/demo';
-import { startTestApp, type TestApp } from './support/test-app';
+import {
+  startTestApp,
+  type TestApp,
+  HOOK_TIMEOUT_MS,
+  SLOW_TEST_TIMEOUT_MS,
+} from './support/test-app';
 
 let t: TestApp;
 let admin: ApiClient;
@@ -11,11 +16,11 @@ beforeAll(async () => {
   t = await startTestApp();
   admin = t.client();
   await admin.loginAs(DEMO.admin.email);
-});
+}, HOOK_TIMEOUT_MS);
 
 afterAll(async () => {
   await t?.close();
-});
+}, HOOK_TIMEOUT_MS);
 
 const idName = expect.objectContaining({ id: expect.anything(), name: expect.any(String) });
 
@@ -73,19 +78,23 @@ describe('GET /api/data', () => {
 });
 
 describe('other public reads', () => {
-  it('names a publisher by its code (public), and answers an unknown code with 404', async () => {
-    const [row] = await t.inspect((q) =>
-      q(`SELECT code FROM publishers WHERE name = 'Northwind Bots'`),
-    );
-    const code = String(row?.code);
-    const anonymous = t.client();
-    const res = await anonymous.get(`/api/publisher-name/${encodeURIComponent(code)}`);
-    expect(res.status, res.text).toBe(200);
-    expect(res.body).toEqual({ data: { name: 'Northwind Bots' } });
-    const unknown = await anonymous.get('/api/publisher-name/no-such-code');
-    expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ message: 'Not found.' });
-  });
+  it(
+    'names a publisher by its code (public), and answers an unknown code with 404',
+    async () => {
+      const [row] = await t.inspect((q) =>
+        q(`SELECT code FROM publishers WHERE name = 'Northwind Bots'`),
+      );
+      const code = String(row?.code);
+      const anonymous = t.client();
+      const res = await anonymous.get(`/api/publisher-name/${encodeURIComponent(code)}`);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body).toEqual({ data: { name: 'Northwind Bots' } });
+      const unknown = await anonymous.get('/api/publisher-name/no-such-code');
+      expect(unknown.status).toBe(404);
+      expect(unknown.body).toEqual({ message: 'Not found.' });
+    },
+    SLOW_TEST_TIMEOUT_MS,
+  );
 
   it('answers an unknown /api path with 404 JSON', async () => {
     const res = await admin.get('/api/does-not-exist');

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { AUTH_MESSAGES, userResponseSchema } from '@fieldbot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../src/lib/tokens';
-import { startTestApp, uniqueEmail, type TestApp } from './support/test-app';
+import { startTestApp, uniqueEmail, type TestApp, HOOK_TIMEOUT_MS } from './support/test-app';
 
 const PASSWORD = 'Fieldbot#2026x';
 
@@ -53,11 +53,11 @@ beforeAll(async () => {
       );
     }
   });
-});
+}, HOOK_TIMEOUT_MS);
 
 afterAll(async () => {
   await t?.close();
-});
+}, HOOK_TIMEOUT_MS);
 
 async function isValid(token: string): Promise<boolean> {
   const res = await t.client().post('/api/user/validate-publisher-invitation-token', {

@@ -2,7 +2,14 @@ import { AUTH_MESSAGES, MESSAGES, userResponseSchema } from '@fieldbot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from './support/api-client';
 import { DEMO } from './support/demo';
-import { APP_URL, startTestApp, uniqueEmail, type TestApp } from './support/test-app';
+import {
+  APP_URL,
+  startTestApp,
+  uniqueEmail,
+  type TestApp,
+  HOOK_TIMEOUT_MS,
+  SLOW_TEST_TIMEOUT_MS,
+} from './support/test-app';
 
 const PASSWORD = 'Fieldbot#2026x';
 /** A 1×1 PNG. */
@@ -15,11 +22,11 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await startTestApp();
-});
+}, HOOK_TIMEOUT_MS);
 
 afterAll(async () => {
   await t?.close();
-});
+}, HOOK_TIMEOUT_MS);
 
 /** A fresh verified, logged-in account (so profile edits don't disturb the demo users). */
 async function freshUser(label: string): Promise<{ client: ApiClient; email: string }> {
@@ -111,26 +118,30 @@ describe('update-profile', () => {
     expect(res.status).toBe(401);
   });
 
-  it('keeps name and phone of a CRM-linked user but still saves the display mode', async () => {
-    const { client, email } = await freshUser('crm');
-    await client.post('/api/user/update-profile', { name: 'Crm Person', phone: '5550000003' });
-    await t.inspect((q) =>
-      q(`UPDATE users SET crm_user_id = 'crm-42' WHERE lower(email) = $1`, [email]),
-    );
-    const base = await me(client);
-    expect(base.crm_user_id).toBe('crm-42');
+  it(
+    'keeps name and phone of a CRM-linked user but still saves the display mode',
+    async () => {
+      const { client, email } = await freshUser('crm');
+      await client.post('/api/user/update-profile', { name: 'Crm Person', phone: '5550000003' });
+      await t.inspect((q) =>
+        q(`UPDATE users SET crm_user_id = 'crm-42' WHERE lower(email) = $1`, [email]),
+      );
+      const base = await me(client);
+      expect(base.crm_user_id).toBe('crm-42');
 
-    for (const body of [{ name: 'Changed Name' }, { phone: '5559999999' }]) {
-      const res = await client.post('/api/user/update-profile', body);
-      expect([403, 422], res.text).toContain(res.status);
-      expect(res.body.message).toBe(AUTH_MESSAGES.crmLocked);
-    }
-    expect(await me(client)).toEqual(base);
+      for (const body of [{ name: 'Changed Name' }, { phone: '5559999999' }]) {
+        const res = await client.post('/api/user/update-profile', body);
+        expect([403, 422], res.text).toContain(res.status);
+        expect(res.body.message).toBe(AUTH_MESSAGES.crmLocked);
+      }
+      expect(await me(client)).toEqual(base);
 
-    const mode = await client.post('/api/user/update-profile', { display_mode: 'dark' });
-    expect(mode.status, mode.text).toBe(200);
-    expect(await me(client)).toEqual({ ...base, display_mode: 'dark' });
-  });
+      const mode = await client.post('/api/user/update-profile', { display_mode: 'dark' });
+      expect(mode.status, mode.text).toBe(200);
+      expect(await me(client)).toEqual({ ...base, display_mode: 'dark' });
+    },
+    SLOW_TEST_TIMEOUT_MS,
+  );
 });
 
 describe('profile photo: pre-signed URL, PUT, then image', () => {

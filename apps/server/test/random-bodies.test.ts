@@ -16,7 +16,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient, ApiResponse } from './support/api-client';
 import { databaseFingerprint } from './support/db-fingerprint';
 import { DEMO } from './support/demo';
-import { startTestApp, type TestApp } from './support/test-app';
+import {
+  startTestApp,
+  type TestApp,
+  HOOK_TIMEOUT_MS,
+  SLOW_TEST_TIMEOUT_MS,
+} from './support/test-app';
 
 /** Property-based: random JSON at every mutating route is a 4xx, never a 5xx, and changes nothing. */
 
@@ -175,11 +180,11 @@ beforeAll(async () => {
   await user.loginAs(DEMO.admin.email);
   fingerprintBefore = await databaseFingerprint(t);
   meBefore = (await user.get('/api/user/me')).body.data;
-});
+}, HOOK_TIMEOUT_MS);
 
 afterAll(async () => {
   await t?.close();
-});
+}, HOOK_TIMEOUT_MS);
 
 describe('random JSON at every mutating route', () => {
   it('is always answered with a 4xx', async () => {
@@ -264,13 +269,17 @@ describe('random JSON at every mutating route', () => {
     expectClientError(untyped, 'no content type');
   });
 
-  it('left the database and the logged-in user exactly as they were', async () => {
-    // Neither logged out nor changed by any of the requests above.
-    const meAfter = await user.get('/api/user/me');
-    expect(meAfter.status).toBe(200);
-    expect(meAfter.body.data).toEqual(meBefore);
-    expect(await databaseFingerprint(t)).toEqual(fingerprintBefore);
-  });
+  it(
+    'left the database and the logged-in user exactly as they were',
+    async () => {
+      // Neither logged out nor changed by any of the requests above.
+      const meAfter = await user.get('/api/user/me');
+      expect(meAfter.status).toBe(200);
+      expect(meAfter.body.data).toEqual(meBefore);
+      expect(await databaseFingerprint(t)).toEqual(fingerprintBefore);
+    },
+    SLOW_TEST_TIMEOUT_MS,
+  );
 
   it('answers random upload URLs and random data queries without a 5xx', async () => {
     const segment = fc

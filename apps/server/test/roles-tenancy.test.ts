@@ -7,18 +7,23 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from './support/api-client';
 import { DEMO } from './support/demo';
-import { startTestApp, type TestApp } from './support/test-app';
+import {
+  startTestApp,
+  type TestApp,
+  HOOK_TIMEOUT_MS,
+  SLOW_TEST_TIMEOUT_MS,
+} from './support/test-app';
 
 let t: TestApp;
 const sessions = new Map<string, ApiClient>();
 
 beforeAll(async () => {
   t = await startTestApp();
-});
+}, HOOK_TIMEOUT_MS);
 
 afterAll(async () => {
   await t?.close();
-});
+}, HOOK_TIMEOUT_MS);
 
 async function as(email: string): Promise<ApiClient> {
   const known = sessions.get(email);
@@ -181,31 +186,35 @@ describe('role, tenant and set-up enforcement on GET /api/company/team/{id}', ()
 });
 
 describe('payment due (contract: 401 with is_payment_due on gated company routes)', () => {
-  it('answers gated company routes with 401 is_payment_due:1 while me still works', async () => {
-    const admin = await as(DEMO.admin.email);
-    const manager = await as(DEMO.manager.email);
-    const managerId = (await manager.get('/api/user/me')).body.data.id as string;
-    await t.inspect((q) =>
-      q(`UPDATE companies SET is_payment_due = true WHERE name = 'Acme Home Services'`),
-    );
-    try {
-      const me = await admin.get('/api/user/me');
-      expect(me.status, me.text).toBe(200);
-      expect(me.body.data.company.is_payment_due).toBe(true);
-      for (const client of [admin, manager]) {
-        const res = await client.get(`/api/company/team/${managerId}`);
-        expect(res.status, res.text).toBe(401);
-        expect(res.body).toEqual({ message: AUTH_MESSAGES.paymentDue, is_payment_due: 1 });
-      }
-      // Globex is not affected.
-      const globex = await as(DEMO.globex.email);
-      const globexId = (await globex.get('/api/user/me')).body.data.id as string;
-      expect((await globex.get(`/api/company/team/${globexId}`)).status).toBe(200);
-    } finally {
+  it(
+    'answers gated company routes with 401 is_payment_due:1 while me still works',
+    async () => {
+      const admin = await as(DEMO.admin.email);
+      const manager = await as(DEMO.manager.email);
+      const managerId = (await manager.get('/api/user/me')).body.data.id as string;
       await t.inspect((q) =>
-        q(`UPDATE companies SET is_payment_due = false WHERE name = 'Acme Home Services'`),
+        q(`UPDATE companies SET is_payment_due = true WHERE name = 'Acme Home Services'`),
       );
-    }
-    expect((await admin.get(`/api/company/team/${managerId}`)).status).toBe(200);
-  });
+      try {
+        const me = await admin.get('/api/user/me');
+        expect(me.status, me.text).toBe(200);
+        expect(me.body.data.company.is_payment_due).toBe(true);
+        for (const client of [admin, manager]) {
+          const res = await client.get(`/api/company/team/${managerId}`);
+          expect(res.status, res.text).toBe(401);
+          expect(res.body).toEqual({ message: AUTH_MESSAGES.paymentDue, is_payment_due: 1 });
+        }
+        // Globex is not affected.
+        const globex = await as(DEMO.globex.email);
+        const globexId = (await globex.get('/api/user/me')).body.data.id as string;
+        expect((await globex.get(`/api/company/team/${globexId}`)).status).toBe(200);
+      } finally {
+        await t.inspect((q) =>
+          q(`UPDATE companies SET is_payment_due = false WHERE name = 'Acme Home Services'`),
+        );
+      }
+      expect((await admin.get(`/api/company/team/${managerId}`)).status).toBe(200);
+    },
+    SLOW_TEST_TIMEOUT_MS,
+  );
 });

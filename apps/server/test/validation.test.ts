@@ -20,7 +20,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient, ApiResponse } from './support/api-client';
 import { databaseFingerprint } from './support/db-fingerprint';
 import { DEMO } from './support/demo';
-import { startTestApp, type TestApp } from './support/test-app';
+import {
+  startTestApp,
+  type TestApp,
+  HOOK_TIMEOUT_MS,
+  SLOW_TEST_TIMEOUT_MS,
+} from './support/test-app';
 
 const GOOD = 'Fieldbot#2026x';
 /**
@@ -424,11 +429,11 @@ const clients = new Map<string, ApiClient>();
 
 beforeAll(async () => {
   t = await startTestApp();
-});
+}, HOOK_TIMEOUT_MS);
 
 afterAll(async () => {
   await t?.close();
-});
+}, HOOK_TIMEOUT_MS);
 
 async function clientAs(email: string | null): Promise<ApiClient> {
   if (email === null) return t.client();
@@ -493,50 +498,54 @@ describe('commonly breached passwords', () => {
     }
   });
 
-  it('refuses it at signup, at reset and at change-password; no refused body changed anything', async () => {
-    const mark = await t.outbox.mark();
-    expect(
-      (await t.client().post('/api/user/forgot-password', { email: DEMO.tech.email })).status,
-    ).toBe(200);
-    const token = await t.outbox.waitForToken(DEMO.tech.email, 'reset-password', { after: mark });
-    // One fingerprint pair for the whole file: on PGlite each costs a server restart.
-    const before = await databaseFingerprint(t);
+  it(
+    'refuses it at signup, at reset and at change-password; no refused body changed anything',
+    async () => {
+      const mark = await t.outbox.mark();
+      expect(
+        (await t.client().post('/api/user/forgot-password', { email: DEMO.tech.email })).status,
+      ).toBe(200);
+      const token = await t.outbox.waitForToken(DEMO.tech.email, 'reset-password', { after: mark });
+      // One fingerprint pair for the whole file: on PGlite each costs a server restart.
+      const before = await databaseFingerprint(t);
 
-    for (const route of ROUTES) {
-      for (const c of route.cases) {
-        const res = await (await clientAs(route.as)).post(route.path, c.body);
-        expect(res.status, `${route.path} ${c.name}`).toBe(422);
+      for (const route of ROUTES) {
+        for (const c of route.cases) {
+          const res = await (await clientAs(route.as)).post(route.path, c.body);
+          expect(res.status, `${route.path} ${c.name}`).toBe(422);
+        }
       }
-    }
 
-    for (const password of BREACHED) {
-      const signup = await t.client().post('/api/user/signup', {
-        name: 'Breach Test',
-        email: 'breach@example.test',
-        password,
-        password_confirmation: password,
-      });
-      expect422(signup, { password: AUTH_MESSAGES.breachedPassword });
+      for (const password of BREACHED) {
+        const signup = await t.client().post('/api/user/signup', {
+          name: 'Breach Test',
+          email: 'breach@example.test',
+          password,
+          password_confirmation: password,
+        });
+        expect422(signup, { password: AUTH_MESSAGES.breachedPassword });
 
-      const manager = await clientAs(DEMO.manager.email);
-      const change = await manager.post('/api/user/change-password', {
-        current_password: 'Demo@12345',
-        password,
-        password_confirmation: password,
-      });
-      expect422(change, { password: AUTH_MESSAGES.breachedPassword });
+        const manager = await clientAs(DEMO.manager.email);
+        const change = await manager.post('/api/user/change-password', {
+          current_password: 'Demo@12345',
+          password,
+          password_confirmation: password,
+        });
+        expect422(change, { password: AUTH_MESSAGES.breachedPassword });
 
-      const reset = await t.client().post('/api/user/reset-password', {
-        token,
-        password,
-        password_confirmation: password,
-      });
-      expect422(reset, { password: AUTH_MESSAGES.breachedPassword });
-    }
-    expect(await t.outbox.mailsTo('breach@example.test')).toEqual([]);
+        const reset = await t.client().post('/api/user/reset-password', {
+          token,
+          password,
+          password_confirmation: password,
+        });
+        expect422(reset, { password: AUTH_MESSAGES.breachedPassword });
+      }
+      expect(await t.outbox.mailsTo('breach@example.test')).toEqual([]);
 
-    expect(await databaseFingerprint(t)).toEqual(before);
-    await t.client().loginAs(DEMO.manager.email);
-    await t.client().loginAs(DEMO.tech.email);
-  });
+      expect(await databaseFingerprint(t)).toEqual(before);
+      await t.client().loginAs(DEMO.manager.email);
+      await t.client().loginAs(DEMO.tech.email);
+    },
+    SLOW_TEST_TIMEOUT_MS,
+  );
 });

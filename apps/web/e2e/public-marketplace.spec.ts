@@ -15,7 +15,7 @@ test('the public marketplace page names the publisher and leads to sign in with 
   );
   // The referral code is kept in this browser for after sign-in.
   expect(await page.evaluate(() => localStorage.getItem('fieldbot.referralCode'))).toContain(
-    'NW4821',
+    'NWBOTS01',
   );
 
   await page.getByRole('link', { name: 'Sign in' }).click();

@@ -61,7 +61,7 @@ export const DEMO_ACCOUNTS = {
 } satisfies Record<string, DemoAccount>;
 
 /** The demo publisher's public marketplace page: {name}-{publisher code} (demo data). */
-export const DEMO_PUBLIC_MARKETPLACE_PATH = '/public/marketplace/northwind-bots-NW4821';
+export const DEMO_PUBLIC_MARKETPLACE_PATH = '/public/marketplace/NWBOTS01-Northwind%20Bots';
 
 /** Fills the login form as a person would and submits it. */
 export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD) {

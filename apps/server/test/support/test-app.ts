@@ -135,3 +135,13 @@ export function uniqueEmail(label: string): string {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Starting a server means PGlite start-up, migrations, the demo seed (Argon2 hashes) and pg-boss:
+ * seconds on an idle machine, far more on a loaded 2-core one. Hooks that start or stop one get
+ * this much time rather than the project's default hook timeout.
+ */
+export const HOOK_TIMEOUT_MS = 180_000;
+
+/** Tests that read the database: on PGlite each read restarts the server (see `inspect`). */
+export const SLOW_TEST_TIMEOUT_MS = 180_000;

@@ -24,7 +24,7 @@ import {
 import { COMPANY_TYPES, INDUSTRIES, TIMEZONES, TRADES } from './reference-data.js';
 
 export const DEMO_PASSWORD = 'Demo@12345';
-export const DEMO_PUBLISHER_CODE = 'NW4821';
+export const DEMO_PUBLISHER_CODE = 'NWBOTS01';
 
 /** Roles, permissions and option lists: needed by every installation; safe to run on every start. */
 export async function seedReferenceData(db: Db): Promise<void> {

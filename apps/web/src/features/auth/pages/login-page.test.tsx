@@ -133,11 +133,11 @@ describe('LoginPage', { timeout: 20_000 }, () => {
     mockApi({
       'POST /api/user/validate-publisher-invitation-token': { body: { data: { is_valid: true } } },
     });
-    renderLogin('/login/good-token?referer=%2Fpublic%2Fmarketplace%2Fnorthwind-bots-NW4821');
+    renderLogin('/login/good-token?referer=%2Fpublic%2Fmarketplace%2FNWBOTS01-Northwind%2520Bots');
     expect(await screen.findByLabelText(/Email/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
       'href',
-      `/signup/good-token?referer=${encodeURIComponent('/public/marketplace/northwind-bots-NW4821')}`,
+      `/signup/good-token?referer=${encodeURIComponent('/public/marketplace/NWBOTS01-Northwind%20Bots')}`,
     );
   });
 });

@@ -34,7 +34,7 @@ describe('SignupPage', { timeout: 20_000 }, () => {
   it('sends the form and tells the user to check their e-mail', async () => {
     const message = 'Account created. Please check your email to verify your address.';
     const { calls } = mockApi({ 'POST /api/user/signup': { status: 201, body: { message } } });
-    renderSignup('/signup?referer=%2Fpublic%2Fmarketplace%2Fnorthwind-bots-NW4821');
+    renderSignup('/signup?referer=%2Fpublic%2Fmarketplace%2FNWBOTS01-Northwind%2520Bots');
     const user = userEvent.setup();
     await fill(user, screen.getByLabelText(/^Name/), 'Ada  Lovelace');
     await fill(user, screen.getByLabelText(/^Email/), 'ada@example.com');
@@ -52,7 +52,7 @@ describe('SignupPage', { timeout: 20_000 }, () => {
     });
     expect(screen.getByRole('link', { name: 'Go to Login' })).toHaveAttribute(
       'href',
-      `/login?referer=${encodeURIComponent('/public/marketplace/northwind-bots-NW4821')}`,
+      `/login?referer=${encodeURIComponent('/public/marketplace/NWBOTS01-Northwind%20Bots')}`,
     );
   });
 
