@@ -20,7 +20,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          hookTimeout: 120_000,
           // Each file gets its own database; two workers keep a 2-core machine busy without thrashing.
           maxWorkers: 2,
         },
