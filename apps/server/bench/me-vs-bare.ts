@@ -213,6 +213,14 @@ async function main(): Promise<void> {
           bareUrl,
         )),
       );
+      // The same without the per-process session cache: the cost of one database round trip per call.
+      rows.push(
+        ...(await measure(
+          'PostgreSQL, SESSION_CACHE_MS=0',
+          { ...baseEnv(pgDataDir), DATABASE_URL: databaseUrl, SESSION_CACHE_MS: '0' },
+          bareUrl,
+        )),
+      );
     } finally {
       await dropPostgresDatabase(adminUrl, databaseUrl);
       await rm(pgDataDir, { recursive: true, force: true });

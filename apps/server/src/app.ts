@@ -48,6 +48,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessions = createSessionStore(database.db, {
     idleMs: config.sessionIdleMs,
     absoluteMs: config.sessionAbsoluteMs,
+    cacheMs: config.sessionCacheMs,
   });
   const userRepo = createUserRepo(database.db);
   const users = createUserService({

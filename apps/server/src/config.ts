@@ -71,6 +71,7 @@ const envSchema = z.object({
   ),
   SESSION_IDLE_MINUTES: num('SESSION_IDLE_MINUTES', 120, { min: 0.001 }),
   SESSION_ABSOLUTE_DAYS: num('SESSION_ABSOLUTE_DAYS', 30, { min: 0.0001 }),
+  SESSION_CACHE_MS: num('SESSION_CACHE_MS', 1000, { int: true, min: 0 }),
   LOGIN_MAX_ATTEMPTS: num('LOGIN_MAX_ATTEMPTS', 5, { int: true, min: 1 }),
   LOGIN_WINDOW_MINUTES: num('LOGIN_WINDOW_MINUTES', 15, { min: 0.001 }),
   SMTP_URL: url('SMTP_URL'),
@@ -111,6 +112,7 @@ export interface AppConfig {
   sessionSecret: string;
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
+  sessionCacheMs: number;
   loginMaxAttempts: number;
   loginWindowMs: number;
   smtpUrl: string | undefined;
@@ -193,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionSecret,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     loginMaxAttempts: e.LOGIN_MAX_ATTEMPTS,
     loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
     smtpUrl: e.SMTP_URL,

@@ -60,7 +60,7 @@ export const DEMO_ACCOUNTS = {
   },
 } satisfies Record<string, DemoAccount>;
 
-/** The demo publisher's public marketplace page: {name}-{publisher code} (demo data). */
+/** The demo publisher's public marketplace page: {publisher code}-{name} (demo data). */
 export const DEMO_PUBLIC_MARKETPLACE_PATH = '/public/marketplace/NWBOTS01-Northwind%20Bots';
 
 /** Fills the login form as a person would and submits it. */

@@ -32,6 +32,8 @@ export interface SessionStore {
   resolve(token: string): Promise<SessionRecord | null>;
   destroy(id: string): Promise<void>;
   destroyAllForUser(userId: string): Promise<void>;
+  /** Drops this process's cached copies of a user's sessions after their profile changed. */
+  forgetUser(userId: string): void;
   purgeExpired(): Promise<void>;
 }
 
@@ -40,7 +42,16 @@ export const ANONYMOUS_IDLE_MS = 2 * 60 * 60_000;
 export interface SessionTimings {
   idleMs: number;
   absoluteMs: number;
+  /**
+   * How long a looked-up session (and the profile read with it) may be reused by this process.
+   * Expiry is still checked on every request; other processes see a logout or profile change
+   * at most this late (ADR 003). 0 turns the cache off.
+   */
+  cacheMs?: number;
 }
+
+/** Bounds the cache's memory: the oldest entries go first. */
+const MAX_CACHED_SESSIONS = 10_000;
 
 export function createSessionStore(
   db: Db,
@@ -53,6 +64,31 @@ export function createSessionStore(
   // An anonymous session only carries a CSRF token for the login form; a short idle limit would
   // just turn a slow typist's first submit into a 419.
   const anonymousIdleMs = Math.max(timings.idleMs, ANONYMOUS_IDLE_MS);
+  const cacheMs = timings.cacheMs ?? 0;
+  const cache = new Map<string, { at: number; row: SessionRecord }>();
+
+  function remember(row: SessionRecord, at: number): SessionRecord {
+    if (cacheMs <= 0) return row;
+    cache.delete(row.id);
+    cache.set(row.id, { at, row });
+    if (cache.size > MAX_CACHED_SESSIONS) cache.delete(cache.keys().next().value!);
+    return row;
+  }
+
+  function forgetWhere(match: (row: SessionRecord) => boolean): void {
+    for (const [id, entry] of cache) if (match(entry.row)) cache.delete(id);
+  }
+
+  async function lookup(id: string, t: number): Promise<SessionRecord | null> {
+    const cached = cache.get(id);
+    if (cached && t - cached.at < cacheMs) return cached.row;
+    const [found] = await resolveQuery.execute({ id });
+    if (!found) {
+      cache.delete(id);
+      return null;
+    }
+    return remember({ ...found.session, profile: toProfileRow(found) }, t);
+  }
 
   // The hot path of every authenticated request: session and user in one prepared round trip.
   const resolveQuery = db
@@ -106,14 +142,14 @@ export function createSessionStore(
     async resolve(token) {
       if (token.length === 0 || token.length > 100) return null;
       const id = hashToken(token);
-      const [found] = await resolveQuery.execute({ id });
-      if (!found) return null;
-      const row: SessionRecord = { ...found.session, profile: toProfileRow(found) };
       const t = now();
+      const row = await lookup(id, t);
+      if (!row) return null;
       const idleFor = t - row.lastSeenAt.getTime();
       const idle = idleFor > timings.idleMs;
       const absolute = t >= row.expiresAt.getTime();
       if (absolute || (row.userId === null && idleFor > anonymousIdleMs)) {
+        cache.delete(id);
         await db.delete(sessions).where(eq(sessions.id, id));
         return null;
       }
@@ -122,22 +158,28 @@ export function createSessionStore(
         // (Session Expired) rather than 419.
         const at = new Date(t);
         await db.update(sessions).set({ userId: null, lastSeenAt: at }).where(eq(sessions.id, id));
-        return { ...row, userId: null, lastSeenAt: at, profile: null };
+        return remember({ ...row, userId: null, lastSeenAt: at, profile: null }, t);
       }
       if (t - row.lastSeenAt.getTime() >= touchEveryMs) {
         const at = new Date(t);
         await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
-        return { ...row, lastSeenAt: at };
+        return remember({ ...row, lastSeenAt: at }, cache.get(id)?.at ?? t);
       }
       return row;
     },
 
     async destroy(id) {
+      cache.delete(id);
       await db.delete(sessions).where(eq(sessions.id, id));
     },
 
     async destroyAllForUser(userId) {
+      forgetWhere((row) => row.userId === userId);
       await db.delete(sessions).where(eq(sessions.userId, userId));
+    },
+
+    forgetUser(userId) {
+      forgetWhere((row) => row.userId === userId);
     },
 
     async purgeExpired() {

@@ -56,6 +56,9 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SESSION_SECRET: randomBytes(32).toString('hex'),
     INTERCOM_SECRET,
+    // Tests change rows behind the server's back (inspect); the per-process session cache would
+    // hide that for up to a second. session-cache.test.ts turns it on.
+    SESSION_CACHE_MS: '0',
     ...options.env,
   };
   if (env.DATABASE_URL === undefined) delete env.DATABASE_URL;

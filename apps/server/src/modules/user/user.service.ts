@@ -27,7 +27,7 @@ const PERMISSION_CACHE_MS = 30_000;
 export interface UserServiceDeps {
   repo: UserRepo;
   limiter: LoginRateLimiter;
-  sessions: Pick<SessionStore, 'destroyAllForUser'>;
+  sessions: Pick<SessionStore, 'destroyAllForUser' | 'forgetUser'>;
   sendMail(message: MailMessage): Promise<void>;
   /** True when `url` is a file URL our storage issued (ownership is checked separately). */
   isOurFileUrl(url: string): boolean;
@@ -336,7 +336,10 @@ export function createUserService(deps: UserServiceDeps) {
         } else errors.image = [MESSAGES.invalidUrl];
       }
       if (Object.keys(errors).length > 0) throw new FieldValidationError(errors);
-      if (Object.keys(changes).length > 0) await repo.updateUser(user.id, changes);
+      if (Object.keys(changes).length > 0) {
+        await repo.updateUser(user.id, changes);
+        deps.sessions.forgetUser(user.id);
+      }
     },
   };
 }
