@@ -1,52 +1,16 @@
-import type { User } from '@fieldbot/shared';
+import type { RoleAlias, User } from '@fieldbot/shared';
+import { makeCompany, makeUser } from '@fieldbot/shared/testing';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../lib/errors.js';
 import { checkAccess, registerAuthGuard } from './auth-guard.js';
 
-const company = {
-  id: 'c1',
-  name: 'Acme',
-  street_address: null,
-  city: null,
-  state: null,
-  zipcode: null,
-  country: null,
-  latLng: null,
-  timezones: null,
-  logo: null,
-  description: null,
-  industry_id: null,
-  type_id: null,
-  trades: [],
-  field_team_process: null,
-  phone_process: null,
-  soft_capacity: null,
-  hard_capacity: null,
-  is_billing_connected: true,
-  is_crm_connected: true,
-  is_payment_due: false,
-};
-
-function user(alias: string, overrides: Partial<User> = {}): User {
-  return {
-    id: 'u1',
-    name: 'U',
-    email: 'u@x.test',
-    image: null,
-    phone: null,
-    crm_user_id: null,
-    role: { alias, title: alias },
-    display_mode: 'light',
-    created_at: new Date(0).toISOString(),
-    company,
-    publisher: null,
+/** Users whose only permission is dashboard.view, so permission checks have something to refuse. */
+function user(alias: RoleAlias, overrides: Partial<User> = {}): User {
+  return makeUser(alias, {
     permissions: [{ name: 'dashboard.view', module: 'dashboard' }],
-    intercom_company_id: 'c1',
-    intercom_id: 'u1',
-    intercom_hash: 'h',
     ...overrides,
-  };
+  });
 }
 
 const statusOf = (fn: () => void) => {
@@ -75,7 +39,7 @@ describe('checkAccess', () => {
   });
 
   it('answers 401 with is_payment_due for company users whose company owes a payment', () => {
-    const due = user('field_team', { company: { ...company, is_payment_due: true } });
+    const due = user('field_team', { company: makeCompany({ is_payment_due: true }) });
     let error: DomainError | undefined;
     try {
       checkAccess({}, due);

@@ -6,9 +6,7 @@ import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAcceptInvite } from '../api/accept-invite';
 import { AuthCard } from '../components/auth-card';
-import { PasswordField } from '@/components/forms/password-field';
 import { FormAlert } from '../components/form-alert';
-import { PasswordHints } from '@/components/forms/password-hints';
 import { useCompleteLogin } from '../hooks/use-complete-login';
 import {
   INVITATION_TOKEN_EXPIRE_PATH,
@@ -16,6 +14,7 @@ import {
 } from '../hooks/use-invitation-token-guard';
 import { focusFirstError } from '@/lib/forms/focus-first-error';
 import { applyServerErrors } from '@/lib/forms/server-errors';
+import { NewPasswordFields } from '@/components/forms/new-password-fields';
 
 const FIELDS = ['name', 'password', 'password_confirmation'] as const;
 
@@ -80,19 +79,7 @@ function AcceptInviteForm({ invitationToken }: { invitationToken: string }) {
             maxLength={50}
             {...form.getInputProps('name')}
           />
-          <PasswordField
-            label="Password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <PasswordHints value={form.values.password} />
-          <PasswordField
-            label="Confirm Password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password_confirmation')}
-          />
+          <NewPasswordFields form={form} />
           <Button type="submit" fullWidth loading={acceptInvite.isPending || redirecting}>
             Accept invitation
           </Button>

@@ -7,12 +7,11 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useResetPassword } from '../api/reset-password';
 import { AuthCard } from '../components/auth-card';
-import { PasswordField } from '@/components/forms/password-field';
 import { FormAlert } from '../components/form-alert';
-import { PasswordHints } from '@/components/forms/password-hints';
 import { focusFirstError } from '@/lib/forms/focus-first-error';
 import { pathToken } from '../lib/path-token';
 import { applyServerErrors } from '@/lib/forms/server-errors';
+import { NewPasswordFields } from '@/components/forms/new-password-fields';
 
 const FIELDS = ['password', 'password_confirmation'] as const;
 
@@ -65,19 +64,7 @@ export function ResetPasswordPage() {
       <form onSubmit={submit} noValidate>
         <Stack>
           <FormAlert message={formError} />
-          <PasswordField
-            label="New Password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <PasswordHints value={form.values.password} />
-          <PasswordField
-            label="Confirm Password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password_confirmation')}
-          />
+          <NewPasswordFields form={form} label="New Password" />
           <Button type="submit" fullWidth loading={resetPassword.isPending}>
             Reset password
           </Button>

@@ -7,13 +7,12 @@ import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useSignup } from '../api/signup';
 import { AuthCard } from '../components/auth-card';
-import { PasswordField } from '@/components/forms/password-field';
 import { FormAlert } from '../components/form-alert';
-import { PasswordHints } from '@/components/forms/password-hints';
 import { useInvitationTokenGuard } from '../hooks/use-invitation-token-guard';
 import { focusFirstError } from '@/lib/forms/focus-first-error';
 import { withReferer } from '../lib/referer';
 import { applyServerErrors } from '@/lib/forms/server-errors';
+import { NewPasswordFields } from '@/components/forms/new-password-fields';
 
 const FIELDS = ['name', 'email', 'password', 'password_confirmation'] as const;
 
@@ -101,19 +100,7 @@ export function SignupPage() {
             required
             {...form.getInputProps('email')}
           />
-          <PasswordField
-            label="Password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <PasswordHints value={form.values.password} />
-          <PasswordField
-            label="Confirm Password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password_confirmation')}
-          />
+          <NewPasswordFields form={form} />
           <Button type="submit" fullWidth loading={signup.isPending}>
             Create account
           </Button>

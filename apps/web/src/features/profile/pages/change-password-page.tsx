@@ -6,12 +6,12 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useNavigate } from 'react-router';
 import { usePageHeader } from '@/components/layout/page-header';
 import { PasswordField } from '@/components/forms/password-field';
-import { PasswordHints } from '@/components/forms/password-hints';
 import { applyServerErrors } from '@/lib/forms/server-errors';
 import { focusFirstError } from '@/lib/forms/focus-first-error';
 import { clearSession } from '@/features/session';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useChangePassword } from '../api/change-password';
+import { NewPasswordFields } from '@/components/forms/new-password-fields';
 
 const FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
 
@@ -52,19 +52,7 @@ export function ChangePasswordPage() {
             required
             {...form.getInputProps('current_password')}
           />
-          <PasswordField
-            label="New Password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <PasswordHints value={form.values.password} />
-          <PasswordField
-            label="Confirm Password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password_confirmation')}
-          />
+          <NewPasswordFields form={form} label="New Password" />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => navigate(-1)}>
               Cancel
