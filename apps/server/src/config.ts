@@ -132,6 +132,19 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** For process entry points: a bad configuration prints its one line and exits 1. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
 const S3_KEYS = [
   'S3_ENDPOINT',
   'S3_BUCKET',

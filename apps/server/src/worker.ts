@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedReferenceData } from './db/seed/seed.js';
 import { startJobQueue } from './jobs/queue.js';
@@ -8,16 +8,7 @@ import { purgeDeps } from './jobs/purge-deps.js';
 
 /** A worker-only process for PostgreSQL deployments: works the job queues, serves no HTTP. */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   if (!config.databaseUrl) {
     console.error(
       'npm run worker needs DATABASE_URL (PostgreSQL). In embedded mode (PGlite) the server runs the workers itself.',

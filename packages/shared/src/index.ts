@@ -1,6 +1,7 @@
 export * from './auth/roles';
 export * from './auth/permissions';
 export * from './auth/user.schema';
+export * from './auth/team.schema';
 export * from './auth/requests.schema';
 export * from './constants';
 export * from './data/items';

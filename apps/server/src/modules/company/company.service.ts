@@ -1,20 +1,8 @@
-import type { User } from '@fieldbot/shared';
+import type { TeamMember, User } from '@fieldbot/shared';
 import { notFound } from '../../lib/errors.js';
 import type { CompanyRepo } from './company.repo.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export interface TeamMember {
-  id: string;
-  name: string;
-  email: string;
-  image: string | null;
-  phone: string | null;
-  crm_user_id: string | null;
-  role: { alias: string; title: string };
-  status: 'active' | 'invited';
-  created_at: string;
-}
 
 export type CompanyService = ReturnType<typeof createCompanyService>;
 

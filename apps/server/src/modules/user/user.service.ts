@@ -143,6 +143,31 @@ export function createUserService(deps: UserServiceDeps) {
     };
   }
 
+  type LiveInvitation = NonNullable<Awaited<ReturnType<UserRepo['findLiveInvitation']>>>;
+
+  /** Creates the invited, already verified account (the invitation reached this mailbox). */
+  async function joinInvitation(
+    invitation: LiveInvitation,
+    account: { name: string; email: string; passwordHash: string },
+    at: Date,
+  ): Promise<string> {
+    const roleId = await repo.roleIdByAlias(invitation.roleAlias);
+    if (!roleId) throw fieldError('invitation_token', AUTH_MESSAGES.invalidToken);
+    const id = await repo.acceptInvitation(
+      invitation.id,
+      {
+        ...account,
+        roleId,
+        companyId: invitation.companyId,
+        publisherId: invitation.publisherId,
+        emailVerifiedAt: at,
+      },
+      at,
+    );
+    if (!id) throw fieldError('invitation_token', AUTH_MESSAGES.invalidToken);
+    return id;
+  }
+
   return {
     async loadUser(userId: string): Promise<User | null> {
       const row = await repo.loadProfile(userId);
@@ -162,23 +187,7 @@ export function createUserService(deps: UserServiceDeps) {
         if (!invitation || invitation.email.toLowerCase() !== body.email) {
           throw fieldError('invitation_token', AUTH_MESSAGES.invalidToken);
         }
-        const roleId = await repo.roleIdByAlias(invitation.roleAlias);
-        if (!roleId) throw fieldError('invitation_token', AUTH_MESSAGES.invalidToken);
-        const id = await repo.acceptInvitation(
-          invitation.id,
-          {
-            name: body.name,
-            email: body.email,
-            passwordHash,
-            roleId,
-            companyId: invitation.companyId,
-            publisherId: invitation.publisherId,
-            // The invitation reached this mailbox, which proves the address.
-            emailVerifiedAt: at,
-          },
-          at,
-        );
-        if (!id) throw fieldError('invitation_token', AUTH_MESSAGES.invalidToken);
+        await joinInvitation(invitation, { name: body.name, email: body.email, passwordHash }, at);
         return { verified: true };
       }
 
@@ -289,22 +298,15 @@ export function createUserService(deps: UserServiceDeps) {
       if (await repo.findIdByEmail(invitation.email)) {
         throw fieldError('invitation_token', MESSAGES.emailTaken);
       }
-      const roleId = await repo.roleIdByAlias(invitation.roleAlias);
-      if (!roleId) throw fieldError('invitation_token', AUTH_MESSAGES.invalidToken);
-      const id = await repo.acceptInvitation(
-        invitation.id,
+      const id = await joinInvitation(
+        invitation,
         {
           name: body.name,
           email: invitation.email.toLowerCase(),
           passwordHash: await hashPassword(body.password),
-          roleId,
-          companyId: invitation.companyId,
-          publisherId: invitation.publisherId,
-          emailVerifiedAt: at,
         },
         at,
       );
-      if (!id) throw fieldError('invitation_token', AUTH_MESSAGES.invalidToken);
       await repo.audit('login', id, ip, { via: 'accept-invite' });
       return id;
     },
