@@ -6,15 +6,9 @@ import {
   userResponseSchema,
   type RoleAlias,
 } from '@fieldbot/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO } from './support/demo';
-import {
-  INTERCOM_SECRET,
-  startTestApp,
-  uniqueEmail,
-  type TestApp,
-  HOOK_TIMEOUT_MS,
-} from './support/test-app';
+import { INTERCOM_SECRET, useTestApp, uniqueEmail } from './support/test-app';
 
 const PASSWORD = 'Fieldbot#2026x';
 const NEW_PASSWORD = 'Renewed$2026y';
@@ -38,15 +32,7 @@ const USER_FIELDS = [
   'intercom_hash',
 ];
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startTestApp();
-}, HOOK_TIMEOUT_MS);
-
-afterAll(async () => {
-  await t?.close();
-}, HOOK_TIMEOUT_MS);
+const t = useTestApp();
 
 /** Signs up a fresh account through the API and verifies it via the mailed link. */
 async function signupAndVerify(name: string, email: string, password = PASSWORD) {

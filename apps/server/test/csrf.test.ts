@@ -1,15 +1,9 @@
 import { AUTH_MESSAGES, CSRF_HEADER } from '@fieldbot/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from './support/api-client';
 import { databaseFingerprint } from './support/db-fingerprint';
 import { DEMO } from './support/demo';
-import {
-  startTestApp,
-  uniqueEmail,
-  type TestApp,
-  HOOK_TIMEOUT_MS,
-  SLOW_TEST_TIMEOUT_MS,
-} from './support/test-app';
+import { useTestApp, uniqueEmail, SLOW_TEST_TIMEOUT_MS } from './support/test-app';
 
 const PASSWORD = 'Fieldbot#2026x';
 
@@ -79,15 +73,7 @@ const PNG_BYTES = Buffer.from(
   'base64',
 );
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startTestApp();
-}, HOOK_TIMEOUT_MS);
-
-afterAll(async () => {
-  await t?.close();
-}, HOOK_TIMEOUT_MS);
+const t = useTestApp();
 
 async function clientFor(loggedIn: boolean): Promise<ApiClient> {
   const c = t.client();

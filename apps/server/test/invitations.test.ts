@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { AUTH_MESSAGES, userResponseSchema } from '@fieldbot/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../src/lib/tokens';
-import { startTestApp, uniqueEmail, type TestApp, HOOK_TIMEOUT_MS } from './support/test-app';
+import { useTestApp, uniqueEmail, HOOK_TIMEOUT_MS } from './support/test-app';
 
 const PASSWORD = 'Fieldbot#2026x';
 
@@ -37,10 +37,9 @@ const managerInvite = invitation('manager', { company: 'Acme Home Services' });
 const expiredInvite = invitation('publisher_user', { publisher: 'Northwind Bots' }, -1);
 const wrongEmailInvite = invitation('field_team', { company: 'Acme Home Services' });
 
-let t: TestApp;
+const t = useTestApp();
 
 beforeAll(async () => {
-  t = await startTestApp();
   await t.inspect(async (q) => {
     for (const inv of [publisherInvite, managerInvite, expiredInvite, wrongEmailInvite]) {
       await q(
@@ -53,10 +52,6 @@ beforeAll(async () => {
       );
     }
   });
-}, HOOK_TIMEOUT_MS);
-
-afterAll(async () => {
-  await t?.close();
 }, HOOK_TIMEOUT_MS);
 
 async function isValid(token: string): Promise<boolean> {

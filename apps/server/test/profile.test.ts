@@ -1,15 +1,8 @@
 import { AUTH_MESSAGES, MESSAGES, userResponseSchema } from '@fieldbot/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from './support/api-client';
 import { DEMO } from './support/demo';
-import {
-  APP_URL,
-  startTestApp,
-  uniqueEmail,
-  type TestApp,
-  HOOK_TIMEOUT_MS,
-  SLOW_TEST_TIMEOUT_MS,
-} from './support/test-app';
+import { APP_URL, useTestApp, uniqueEmail, SLOW_TEST_TIMEOUT_MS } from './support/test-app';
 
 const PASSWORD = 'Fieldbot#2026x';
 /** A 1×1 PNG. */
@@ -18,15 +11,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startTestApp();
-}, HOOK_TIMEOUT_MS);
-
-afterAll(async () => {
-  await t?.close();
-}, HOOK_TIMEOUT_MS);
+const t = useTestApp();
 
 /** A fresh verified, logged-in account (so profile edits don't disturb the demo users). */
 async function freshUser(label: string): Promise<{ client: ApiClient; email: string }> {

@@ -1,18 +1,10 @@
 import { AUTH_MESSAGES } from '@fieldbot/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient, ApiResponse } from './support/api-client';
 import { DEMO } from './support/demo';
-import { startTestApp, uniqueEmail, type TestApp, HOOK_TIMEOUT_MS } from './support/test-app';
+import { useTestApp, uniqueEmail } from './support/test-app';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startTestApp();
-}, HOOK_TIMEOUT_MS);
-
-afterAll(async () => {
-  await t?.close();
-}, HOOK_TIMEOUT_MS);
+const t = useTestApp();
 
 async function failFiveTimes(c: ApiClient, email: string) {
   for (let i = 1; i <= 5; i += 1) {

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO } from './support/demo';
-import { sleep, startTestApp, type TestApp, HOOK_TIMEOUT_MS } from './support/test-app';
+import { sleep, useTestApp } from './support/test-app';
 
 const CACHE_MS = 1500;
 
 /** The per-process session cache must never outlive what this process itself changed. */
 describe('session cache (SESSION_CACHE_MS)', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp({ env: { SESSION_CACHE_MS: String(CACHE_MS) } });
-  }, HOOK_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await t?.close();
-  }, HOOK_TIMEOUT_MS);
+  const t = useTestApp({ env: { SESSION_CACHE_MS: String(CACHE_MS) } });
 
   it('ends a session at logout at once, even while it is cached', async () => {
     const c = t.client();

@@ -1,18 +1,10 @@
 import { AUTH_MESSAGES, CSRF_COOKIE, SESSION_COOKIE } from '@fieldbot/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO } from './support/demo';
-import { sleep, startTestApp, type TestApp, HOOK_TIMEOUT_MS } from './support/test-app';
+import { sleep, useTestApp } from './support/test-app';
 
 describe('sessions (default lifetime)', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-  }, HOOK_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await t?.close();
-  }, HOOK_TIMEOUT_MS);
+  const t = useTestApp();
 
   it('GET /api/csrf-cookie sets the session and XSRF-TOKEN cookies with the contract attributes', async () => {
     const c = t.client();
@@ -97,15 +89,7 @@ describe('sessions (default lifetime)', () => {
 });
 
 describe('sessions (idle expiry, SESSION_IDLE_MINUTES=0.02 ≈ 1.2 s)', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp({ env: { SESSION_IDLE_MINUTES: '0.02' } });
-  }, HOOK_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await t?.close();
-  }, HOOK_TIMEOUT_MS);
+  const t = useTestApp({ env: { SESSION_IDLE_MINUTES: '0.02' } });
 
   it('answers 401 after the idle period', async () => {
     const c = t.client();

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -148,3 +149,24 @@ export const HOOK_TIMEOUT_MS = 180_000;
 
 /** Tests that read the database: on PGlite each read restarts the server (see `inspect`). */
 export const SLOW_TEST_TIMEOUT_MS = 180_000;
+
+/**
+ * One test app per file or describe block: started before its tests, closed after them. The
+ * returned object forwards to the running app.
+ */
+export function useTestApp(options: StartOptions = {}): TestApp {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await startTestApp(options);
+  }, HOOK_TIMEOUT_MS);
+  afterAll(async () => {
+    await app?.close();
+  }, HOOK_TIMEOUT_MS);
+  return new Proxy({} as TestApp, {
+    get(_target, key) {
+      if (!app) throw new Error('The test app is used before beforeAll started it.');
+      const value = Reflect.get(app, key) as unknown;
+      return typeof value === 'function' ? value.bind(app) : value;
+    },
+  });
+}
