@@ -1,20 +1,21 @@
 import { z } from 'zod';
-import { roleSchema } from './user.schema';
+import { userSchema } from './user.schema';
 
 export const TEAM_MEMBER_STATUSES = ['active', 'invited'] as const;
 
 /** GET /api/company/team/{id}: a colleague as the team list and user detail show them. */
-export const teamMemberSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  image: z.string().nullable(),
-  phone: z.string().nullable(),
-  crm_user_id: z.string().nullable(),
-  role: roleSchema,
-  status: z.enum(TEAM_MEMBER_STATUSES),
-  created_at: z.string(),
-});
+export const teamMemberSchema = userSchema
+  .pick({
+    id: true,
+    name: true,
+    email: true,
+    image: true,
+    phone: true,
+    crm_user_id: true,
+    role: true,
+    created_at: true,
+  })
+  .extend({ status: z.enum(TEAM_MEMBER_STATUSES) });
 
 export const teamMemberResponseSchema = z.object({ data: teamMemberSchema });
 

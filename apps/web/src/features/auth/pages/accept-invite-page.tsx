@@ -1,5 +1,5 @@
 import { acceptInviteBodySchema, parseInvitationToken } from '@fieldbot/shared';
-import { Alert, Button, Center, Loader, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
@@ -15,6 +15,7 @@ import {
 import { focusFirstError } from '@/lib/forms/focus-first-error';
 import { applyServerErrors } from '@/lib/forms/server-errors';
 import { NewPasswordFields } from '@/components/forms/new-password-fields';
+import { CheckingInvitationCard } from '../components/checking-invitation-card';
 
 const FIELDS = ['name', 'password', 'password_confirmation'] as const;
 
@@ -50,13 +51,7 @@ function AcceptInviteForm({ invitationToken }: { invitationToken: string }) {
   }, focusFirstError(form));
 
   if (tokenGuard.checking) {
-    return (
-      <AuthCard title="Accept invitation">
-        <Center py="xl">
-          <Loader aria-label="Checking your invitation" />
-        </Center>
-      </AuthCard>
-    );
+    return <CheckingInvitationCard title="Accept invitation" />;
   }
 
   return (

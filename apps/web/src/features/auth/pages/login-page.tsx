@@ -1,15 +1,5 @@
 import { loginBodySchema, parseInvitationToken } from '@fieldbot/shared';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
@@ -23,6 +13,7 @@ import { useInvitationTokenGuard } from '../hooks/use-invitation-token-guard';
 import { focusFirstError } from '@/lib/forms/focus-first-error';
 import { withReferer } from '../lib/referer';
 import { applyServerErrors } from '@/lib/forms/server-errors';
+import { CheckingInvitationCard } from '../components/checking-invitation-card';
 
 const FIELDS = ['email', 'password'] as const;
 
@@ -53,13 +44,7 @@ export function LoginPage() {
   const tokenPath = invitationToken ? `/${encodeURIComponent(invitationToken)}` : '';
 
   if (tokenGuard.checking) {
-    return (
-      <AuthCard title="Log in">
-        <Center py="xl">
-          <Loader aria-label="Checking your invitation" />
-        </Center>
-      </AuthCard>
-    );
+    return <CheckingInvitationCard title="Log in" />;
   }
 
   return (

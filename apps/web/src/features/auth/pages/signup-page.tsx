@@ -1,5 +1,5 @@
 import { parseInvitationToken, signupBodySchema } from '@fieldbot/shared';
-import { Alert, Anchor, Button, Center, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -13,6 +13,7 @@ import { focusFirstError } from '@/lib/forms/focus-first-error';
 import { withReferer } from '../lib/referer';
 import { applyServerErrors } from '@/lib/forms/server-errors';
 import { NewPasswordFields } from '@/components/forms/new-password-fields';
+import { CheckingInvitationCard } from '../components/checking-invitation-card';
 
 const FIELDS = ['name', 'email', 'password', 'password_confirmation'] as const;
 
@@ -53,13 +54,7 @@ export function SignupPage() {
   }, focusFirstError(form));
 
   if (tokenGuard.checking) {
-    return (
-      <AuthCard title="Create an account">
-        <Center py="xl">
-          <Loader aria-label="Checking your invitation" />
-        </Center>
-      </AuthCard>
-    );
+    return <CheckingInvitationCard title="Create an account" />;
   }
 
   if (signup.isSuccess) {
