@@ -191,7 +191,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
 
-  const dataDir = path.resolve(process.cwd(), e.DATA_DIR ?? './data');
+  // Unset, the data folder is ./data at the repository root whichever workspace starts the server.
+  const dataDir = e.DATA_DIR
+    ? path.resolve(process.cwd(), e.DATA_DIR)
+    : path.resolve(serverRoot, '../../data');
   const sessionSecret = e.SESSION_SECRET ?? readOrCreateSecret(dataDir);
   const intercomSecret =
     e.INTERCOM_SECRET ??
