@@ -1,25 +1,15 @@
 import { MESSAGES, PERMISSIONS, validationErrorSchema } from '@fieldbot/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from './support/api-client';
 import { DEMO } from './support/demo';
-import {
-  startTestApp,
-  type TestApp,
-  HOOK_TIMEOUT_MS,
-  SLOW_TEST_TIMEOUT_MS,
-} from './support/test-app';
+import { HOOK_TIMEOUT_MS, SLOW_TEST_TIMEOUT_MS, useTestApp } from './support/test-app';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: ApiClient;
 
 beforeAll(async () => {
-  t = await startTestApp();
   admin = t.client();
   await admin.loginAs(DEMO.admin.email);
-}, HOOK_TIMEOUT_MS);
-
-afterAll(async () => {
-  await t?.close();
 }, HOOK_TIMEOUT_MS);
 
 const idName = expect.objectContaining({ id: expect.anything(), name: expect.any(String) });

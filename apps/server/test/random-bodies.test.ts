@@ -12,16 +12,11 @@ import {
 } from '@fieldbot/shared';
 import fc from 'fast-check';
 import type { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient, ApiResponse } from './support/api-client';
 import { databaseFingerprint } from './support/db-fingerprint';
 import { DEMO } from './support/demo';
-import {
-  startTestApp,
-  type TestApp,
-  HOOK_TIMEOUT_MS,
-  SLOW_TEST_TIMEOUT_MS,
-} from './support/test-app';
+import { HOOK_TIMEOUT_MS, SLOW_TEST_TIMEOUT_MS, useTestApp } from './support/test-app';
 
 /** Property-based: random JSON at every mutating route is a 4xx, never a 5xx, and changes nothing. */
 
@@ -168,22 +163,17 @@ function expectClientError(res: ApiResponse, what: string) {
   expect(res.text).not.toMatch(/\bat .+\.(ts|js):\d+|node_modules|\/src\//);
 }
 
-let t: TestApp;
+const t = useTestApp();
 let user: ApiClient;
 /** Taken once before the random requests: PGlite fingerprints cost a server restart each. */
 let fingerprintBefore: Record<string, string>;
 let meBefore: unknown;
 
 beforeAll(async () => {
-  t = await startTestApp();
   user = t.client();
   await user.loginAs(DEMO.admin.email);
   fingerprintBefore = await databaseFingerprint(t);
   meBefore = (await user.get('/api/user/me')).body.data;
-}, HOOK_TIMEOUT_MS);
-
-afterAll(async () => {
-  await t?.close();
 }, HOOK_TIMEOUT_MS);
 
 describe('random JSON at every mutating route', () => {

@@ -4,26 +4,13 @@ import {
   ROLE_TITLES,
   userResponseSchema,
 } from '@fieldbot/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from './support/api-client';
 import { DEMO } from './support/demo';
-import {
-  startTestApp,
-  type TestApp,
-  HOOK_TIMEOUT_MS,
-  SLOW_TEST_TIMEOUT_MS,
-} from './support/test-app';
+import { SLOW_TEST_TIMEOUT_MS, useTestApp } from './support/test-app';
 
-let t: TestApp;
+const t = useTestApp();
 const sessions = new Map<string, ApiClient>();
-
-beforeAll(async () => {
-  t = await startTestApp();
-}, HOOK_TIMEOUT_MS);
-
-afterAll(async () => {
-  await t?.close();
-}, HOOK_TIMEOUT_MS);
 
 async function as(email: string): Promise<ApiClient> {
   const known = sessions.get(email);

@@ -16,16 +16,11 @@ import {
 } from '@fieldbot/shared';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import type { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient, ApiResponse } from './support/api-client';
 import { databaseFingerprint } from './support/db-fingerprint';
 import { DEMO } from './support/demo';
-import {
-  startTestApp,
-  type TestApp,
-  HOOK_TIMEOUT_MS,
-  SLOW_TEST_TIMEOUT_MS,
-} from './support/test-app';
+import { SLOW_TEST_TIMEOUT_MS, useTestApp } from './support/test-app';
 
 const GOOD = 'Fieldbot#2026x';
 /**
@@ -424,16 +419,8 @@ const ROUTES: RouteCases[] = [
   },
 ];
 
-let t: TestApp;
+const t = useTestApp();
 const clients = new Map<string, ApiClient>();
-
-beforeAll(async () => {
-  t = await startTestApp();
-}, HOOK_TIMEOUT_MS);
-
-afterAll(async () => {
-  await t?.close();
-}, HOOK_TIMEOUT_MS);
 
 async function clientAs(email: string | null): Promise<ApiClient> {
   if (email === null) return t.client();
