@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, forgotPasswordBodySchema } from '@fieldbot/shared';
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -10,6 +10,7 @@ import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../components/form-alert';
 import { focusFirstError } from '@/lib/forms/focus-first-error';
 import { applyServerErrors } from '@/lib/forms/server-errors';
+import { AuthSuccessCard } from '../components/auth-success-card';
 
 /** /forgot-password (and /forgot-password/{invitation-token}); same answer for every address. */
 export function ForgotPasswordPage() {
@@ -29,14 +30,12 @@ export function ForgotPasswordPage() {
 
   if (forgotPassword.isSuccess) {
     return (
-      <AuthCard title="Check your e-mail">
-        <Alert color="teal" variant="light" icon={<IconMailCheck aria-hidden />}>
-          {forgotPassword.data.message || AUTH_MESSAGES.resetLinkSent}
-        </Alert>
-        <Button component={Link} to="/login" fullWidth>
-          Back to Login
-        </Button>
-      </AuthCard>
+      <AuthSuccessCard
+        title="Check your e-mail"
+        icon={<IconMailCheck aria-hidden />}
+        message={forgotPassword.data.message || AUTH_MESSAGES.resetLinkSent}
+        action={{ to: '/login', label: 'Back to Login' }}
+      />
     );
   }
 

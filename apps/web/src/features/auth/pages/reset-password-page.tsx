@@ -12,6 +12,7 @@ import { focusFirstError } from '@/lib/forms/focus-first-error';
 import { pathToken } from '../lib/path-token';
 import { applyServerErrors } from '@/lib/forms/server-errors';
 import { NewPasswordFields } from '@/components/forms/new-password-fields';
+import { AuthSuccessCard } from '../components/auth-success-card';
 
 const FIELDS = ['password', 'password_confirmation'] as const;
 
@@ -48,14 +49,12 @@ export function ResetPasswordPage() {
 
   if (resetPassword.isSuccess) {
     return (
-      <AuthCard title="Password reset">
-        <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden />}>
-          {resetPassword.data.message || AUTH_MESSAGES.passwordReset}
-        </Alert>
-        <Button component={Link} to="/login" fullWidth>
-          Go to Login
-        </Button>
-      </AuthCard>
+      <AuthSuccessCard
+        title="Password reset"
+        icon={<IconCircleCheck aria-hidden />}
+        message={resetPassword.data.message || AUTH_MESSAGES.passwordReset}
+        action={{ to: '/login', label: 'Go to Login' }}
+      />
     );
   }
 

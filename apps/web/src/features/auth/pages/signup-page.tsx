@@ -1,5 +1,5 @@
 import { parseInvitationToken, signupBodySchema } from '@fieldbot/shared';
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -14,6 +14,7 @@ import { withReferer } from '../lib/referer';
 import { applyServerErrors } from '@/lib/forms/server-errors';
 import { NewPasswordFields } from '@/components/forms/new-password-fields';
 import { CheckingInvitationCard } from '../components/checking-invitation-card';
+import { AuthSuccessCard } from '../components/auth-success-card';
 
 const FIELDS = ['name', 'email', 'password', 'password_confirmation'] as const;
 
@@ -59,20 +60,21 @@ export function SignupPage() {
 
   if (signup.isSuccess) {
     return (
-      <AuthCard title={invitationToken ? 'Account created' : 'Check your e-mail'}>
-        <Alert color="teal" variant="light" icon={<IconMailCheck aria-hidden />}>
-          {signup.data.message || 'We have sent you an e-mail with a link to verify your address.'}
-        </Alert>
+      <AuthSuccessCard
+        title={invitationToken ? 'Account created' : 'Check your e-mail'}
+        icon={<IconMailCheck aria-hidden />}
+        message={
+          signup.data.message || 'We have sent you an e-mail with a link to verify your address.'
+        }
+        action={{ to: loginHref, label: 'Go to Login' }}
+      >
         {invitationToken ? null : (
           <Text size="sm">
             Open the link in the e-mail we sent to {form.values.email.trim()} to verify your
             address, then log in.
           </Text>
         )}
-        <Button component={Link} to={loginHref} fullWidth>
-          Go to Login
-        </Button>
-      </AuthCard>
+      </AuthSuccessCard>
     );
   }
 
