@@ -14,3 +14,6 @@ export * from './routing/setup';
 export * from './routing/sidebar';
 export * from './validation/messages';
 export * from './validation/validators';
+export * from './interactions/interaction.schema';
+export * from './interactions/recording.schema';
+export * from './interactions/interaction-rules';

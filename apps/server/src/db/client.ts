@@ -4,7 +4,8 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -119,19 +120,22 @@ function pgliteVersion(): string {
 }
 const templateFile = path.join(tmpdir(), `fieldbot-pglite-${pgliteVersion()}-initdb.tar`);
 
+// Extensions the migrations create (keyword search).
+const pgliteOptions: PGliteOptions = { extensions: { pg_trgm } };
+
 async function createPglite(dir: string): Promise<PGlite> {
-  if (existsSync(path.join(dir, 'PG_VERSION'))) return PGlite.create(dir);
+  if (existsSync(path.join(dir, 'PG_VERSION'))) return PGlite.create(dir, pgliteOptions);
   if (existsSync(templateFile)) {
     try {
       const template = new Blob([await readFile(templateFile)]);
-      return await PGlite.create(dir, { loadDataDir: template });
+      return await PGlite.create(dir, { ...pgliteOptions, loadDataDir: template });
     } catch {
       // A damaged or incompatible template: start clean and write a new one.
       await rm(dir, { recursive: true, force: true });
       await mkdir(dir, { recursive: true });
     }
   }
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, pgliteOptions);
   try {
     const dump = await client.dumpDataDir('none');
     const partial = `${templateFile}.${process.pid}.${Date.now()}`;

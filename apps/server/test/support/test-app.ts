@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../src/config';
@@ -108,7 +109,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
       }
       await stop();
       try {
-        const lite = await PGlite.create(join(db.dataDir, 'pglite'));
+        const lite = await PGlite.create(join(db.dataDir, 'pglite'), { extensions: { pg_trgm } });
         try {
           return await run(
             async (text, params) => (await lite.query<Record<string, unknown>>(text, params)).rows,

@@ -55,6 +55,19 @@ const ChangePasswordPage = lazyNamed(
   'ChangePasswordPage',
 );
 
+const CustomersPage = lazyNamed(
+  () => import('@/features/customers/pages/customers-page'),
+  'CustomersPage',
+);
+const CustomerDetailPage = lazyNamed(
+  () => import('@/features/customers/pages/customer-detail-page'),
+  'CustomerDetailPage',
+);
+const InteractionDetailPage = lazyNamed(
+  () => import('@/features/interactions/pages/interaction-detail-page'),
+  'InteractionDetailPage',
+);
+
 const PlaceholderPage = lazy(() =>
   import('@/features/placeholders/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -101,21 +114,22 @@ export const routes: RouteObject[] = [
 
           // Company side
           placeholder('company/dashboard', 'Dashboard'),
-          placeholder('customers', 'Customers'),
-          placeholder('customers/:customerId', 'Customer Detail', true),
-          placeholder(
-            'customers/:customerId/interaction/:interactionId/:interactionType',
-            'Interaction Detail',
-            true,
-          ),
-          placeholder('interaction/:interactionId/:interactionType', 'Interaction Detail', true),
+          { path: 'customers', element: <CustomersPage /> },
+          { path: 'customers/:customerId', element: <CustomerDetailPage /> },
+          {
+            path: 'customers/:customerId/interaction/:interactionId/:interactionType',
+            element: <InteractionDetailPage />,
+          },
+          {
+            path: 'interaction/:interactionId/:interactionType',
+            element: <InteractionDetailPage />,
+          },
           placeholder('users', 'Teams'),
           placeholder('users/:id/detail/*', 'User Detail', true),
-          placeholder(
-            'users/interaction/:interactionId/:interactionType',
-            'Interaction Detail',
-            true,
-          ),
+          {
+            path: 'users/interaction/:interactionId/:interactionType',
+            element: <InteractionDetailPage />,
+          },
           placeholder('marketplace', 'Marketplace'),
           placeholder('marketplace/bot/:botId', 'Bot Detail', true),
           placeholder('marketplace/:publisherId', 'Marketplace', true),

@@ -4,3 +4,4 @@ export * from './organisations.js';
 export * from './users.js';
 export * from './auth.js';
 export * from './files.js';
+export * from './interactions.js';

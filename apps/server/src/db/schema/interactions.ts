@@ -1,0 +1,177 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { companies } from './organisations.js';
+import { users } from './users.js';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * Keyword search: pg_trgm GIN indexes serve ILIKE '%kw%' on names and ids (substring match,
+ * any position); transcripts use full-text search (tsvector GIN, websearch_to_tsquery).
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The CRM's customer id, shown as Customer ID. */
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['Residential', 'Commercial'] }).notNull(),
+    active: boolean('active').notNull().default(true),
+    /** Kept by a trigger on jobs, so the list can sort by it. */
+    jobsCount: integer('jobs_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('customers_company_external_idx').on(t.companyId, t.externalId),
+    index('customers_company_name_idx').on(t.companyId, t.name, t.id),
+    index('customers_company_created_idx').on(t.companyId, t.createdAt, t.id),
+    index('customers_company_jobs_idx').on(t.companyId, t.jobsCount, t.id),
+    index('customers_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('customers_external_trgm_idx').using('gin', sql`${t.externalId} gin_trgm_ops`),
+  ],
+);
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** The CRM's job number, shown as Job ID. */
+    jobNumber: text('job_number').notNull(),
+    technicianId: uuid('technician_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('scheduled'),
+    revenue: numeric('revenue', { precision: 12, scale: 2 }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('jobs_company_number_idx').on(t.companyId, t.jobNumber),
+    index('jobs_customer_idx').on(t.customerId),
+    index('jobs_technician_idx').on(t.technicianId, t.customerId),
+    index('jobs_number_trgm_idx').using('gin', sql`${t.jobNumber} gin_trgm_ops`),
+  ],
+);
+
+export const interactions = pgTable(
+  'interactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    /** Human id (interaction_id in the API): R-… for recordings, the CRM call id for calls. */
+    number: text('number').notNull(),
+    type: text('type', { enum: ['field-recording', 'csr-call'] }).notNull(),
+    callType: text('call_type', { enum: ['Booked', 'Unbooked'] }),
+    status: text('status', { enum: ['completed', 'in-progress', 'paused', 'terminated'] })
+      .notNull()
+      .default('in-progress'),
+    downloadStatus: text('download_status', { enum: ['error', 'in-progress', 'completed'] }),
+    recordedById: uuid('recorded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When the visit or call started (the API's created_at / Timestamp). */
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    durationSeconds: doublePrecision('duration_seconds'),
+    /** Storage keys of the uploaded chunks, in order (field recordings). */
+    sourceKeys: text('source_keys').array().notNull().default([]),
+    /** Where the CRM serves the call recording (CSR calls). */
+    sourceUrl: text('source_url'),
+    audioMergeStatus: text('audio_merge_status', {
+      enum: ['in-progress', 'error', 'completed'],
+    }),
+    audioMergeErrorMessage: text('audio_merge_error_message'),
+    transcriptStatus: text('transcript_status', { enum: ['in-progress', 'error', 'completed'] }),
+    transcriptErrorMessage: text('transcript_error_message'),
+    transcriptText: text('transcript_text'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('interactions_company_number_idx').on(t.companyId, t.number),
+    index('interactions_customer_started_idx').on(t.customerId, t.startedAt, t.id),
+    index('interactions_customer_type_started_idx').on(t.customerId, t.type, t.startedAt, t.id),
+    index('interactions_customer_duration_idx').on(t.customerId, t.durationSeconds, t.id),
+    index('interactions_company_started_idx').on(t.companyId, t.startedAt),
+    index('interactions_job_idx').on(t.jobId),
+    index('interactions_recorded_by_idx').on(t.recordedById),
+    index('interactions_number_trgm_idx').using('gin', sql`${t.number} gin_trgm_ops`),
+    index('interactions_transcript_fts_idx').using(
+      'gin',
+      sql`to_tsvector('english', coalesce(${t.transcriptText}, ''))`,
+    ),
+  ],
+);
+
+export const transcriptSegments = pgTable(
+  'transcript_segments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    interactionId: uuid('interaction_id')
+      .notNull()
+      .references(() => interactions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    startSeconds: doublePrecision('start_seconds').notNull(),
+    endSeconds: doublePrecision('end_seconds').notNull(),
+    speaker: text('speaker').notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [uniqueIndex('transcript_segments_position_idx').on(t.interactionId, t.position)],
+);
+
+export const audioAssets = pgTable('audio_assets', {
+  interactionId: uuid('interaction_id')
+    .primaryKey()
+    .references(() => interactions.id, { onDelete: 'cascade' }),
+  storageKey: text('storage_key').notNull(),
+  contentType: text('content_type').notNull(),
+  format: text('format').notNull(),
+  durationSeconds: doublePrecision('duration_seconds').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  /** Waveform peaks 0..1, at most AUDIO_PEAKS_MAX values. */
+  peaks: jsonb('peaks').$type<number[]>().notNull(),
+  createdAt: createdAt(),
+});
+
+/** Recorded minutes per company, one row per interaction (capacity limits read this). */
+export const usageRecords = pgTable(
+  'usage_records',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    interactionId: uuid('interaction_id')
+      .notNull()
+      .unique()
+      .references(() => interactions.id, { onDelete: 'cascade' }),
+    seconds: doublePrecision('seconds').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('usage_records_company_idx').on(t.companyId, t.recordedAt)],
+);

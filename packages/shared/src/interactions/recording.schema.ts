@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { MESSAGES } from '../validation/messages';
+import { INTERACTION_STATUSES, INTERACTION_TYPES } from './interaction.schema';
+
+/** Audio types a recording upload accepts (spec: mp3, m4a, wav, webm, ogg). */
+export const RECORDING_EXTENSIONS = ['mp3', 'm4a', 'wav', 'webm', 'ogg'] as const;
+/** Browser recording: one chunk every few seconds, uploaded while recording goes on. */
+export const RECORDING_CHUNK_MS = 5000;
+/** A 24-hour visit in 5 s chunks stays below this. */
+export const RECORDING_MAX_CHUNKS = 20_000;
+
+export const createRecordingBodySchema = z
+  .object(
+    {
+      customer_id: z.uuid({ error: MESSAGES.invalidValue }).optional(),
+      job_id: z.uuid({ error: MESSAGES.invalidValue }).optional(),
+      /** file_url values from POST /api/data/pre-signed-url (folder recordings), in recording order. */
+      file_urls: z
+        .array(z.string().max(2048, MESSAGES.invalidValue), { error: MESSAGES.required })
+        .min(1, MESSAGES.required)
+        .max(RECORDING_MAX_CHUNKS, MESSAGES.invalidValue),
+      started_at: z.iso.datetime({ offset: true, error: MESSAGES.invalidValue }),
+    },
+    { error: MESSAGES.invalidValue },
+  )
+  .refine((b) => Boolean(b.customer_id) !== Boolean(b.job_id), {
+    message: MESSAGES.required,
+    path: ['customer_id'],
+  });
+export type CreateRecordingBody = z.infer<typeof createRecordingBodySchema>;
+
+export const createRecordingResponseSchema = z.object({
+  data: z.object({
+    id: z.uuid(),
+    interaction_id: z.string(),
+    type: z.enum(INTERACTION_TYPES),
+    status: z.enum(INTERACTION_STATUSES),
+  }),
+});
+
+export const callDownloadBodySchema = z.object(
+  {
+    call_ids: z
+      .array(z.uuid({ error: MESSAGES.invalidValue }), { error: MESSAGES.required })
+      .min(1, MESSAGES.required)
+      .max(100, MESSAGES.invalidValue),
+    company_id: z.uuid({ error: MESSAGES.invalidValue }),
+  },
+  { error: MESSAGES.invalidValue },
+);
+export type CallDownloadBody = z.infer<typeof callDownloadBodySchema>;
+
+export const INTERACTION_MESSAGES = {
+  callDownloadStarted: 'Call download started.',
+  noTranscriptionService: 'No transcription service configured',
+  recordingSaved: 'Recording saved.',
+  linkDisabledInProgress: 'Wait for the recording to get complete.',
+  downloadFailed: 'The Recording download failed, please redownload to access the interaction',
+  downloading: 'The CSR call recording is currently downloading, Please wait for it to finish',
+  processing: 'CSR Call is still being processed, Please wait for its completion',
+  noTranscript: 'No Transcript Found',
+  noAudio: 'No Audio Available',
+  audioLoading: 'Audio Loading',
+} as const;
+
+/** Analytics events of spec §7, tracked by the audio player. */
+export const PLAYBACK_EVENTS = {
+  started: 'Recording Playback Started',
+  paused: 'Recording Playback Paused',
+  speedChanged: 'Playback Speed Changed',
+} as const;
