@@ -44,6 +44,12 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
+        // Recording tests: a synthetic microphone (a beep) and no permission prompt.
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+        // Playback tests press Play themselves, but headless chromium may still refuse media
+        // without a "real" gesture.
+        '--autoplay-policy=no-user-gesture-required',
       ],
     },
   },

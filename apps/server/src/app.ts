@@ -9,6 +9,9 @@ import { createCompanyService } from './modules/company/company.service.js';
 import { createDataRepo } from './modules/data/data.repo.js';
 import { dataRoutes } from './modules/data/data.routes.js';
 import { createDataService } from './modules/data/data.service.js';
+import { createInteractionsRepo } from './modules/interactions/interactions.repo.js';
+import { interactionsRoutes } from './modules/interactions/interactions.routes.js';
+import { createInteractionsService } from './modules/interactions/interactions.service.js';
 import { PER_IP_FACTOR, createLoginRateLimiter } from './modules/user/rate-limit.js';
 import { createLoginAttemptStore, createUserRepo } from './modules/user/user.repo.js';
 import { userRoutes } from './modules/user/user.routes.js';
@@ -21,6 +24,10 @@ import { loggerOptions } from './plugins/logging.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSessions } from './plugins/session.js';
 import { createSessionStore } from './plugins/session-store.js';
+import type { PipelineQueue } from './jobs/pipeline.js';
+import { createRecordingsRepo } from './modules/recordings/recordings.repo.js';
+import { recordingRoutes } from './modules/recordings/recordings.routes.js';
+import { createRecordingsService } from './modules/recordings/recordings.service.js';
 import type { MailMessage } from './providers/mail/index.js';
 import type { StorageProvider } from './providers/storage/index.js';
 
@@ -30,6 +37,8 @@ export interface AppDeps {
   storage: StorageProvider;
   /** Queues an e-mail (pg-boss send-email). */
   sendMail(message: MailMessage): Promise<void>;
+  /** Queues the interaction pipeline: audio merge of new recordings, CSR call downloads. */
+  pipeline: PipelineQueue;
 }
 
 /** Registers plugins and each module's routes; the wiring of infrastructure is in server.ts. */
@@ -91,6 +100,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessions,
     storage,
     uploadMaxBytes: config.uploadMaxBytes,
+  });
+  await interactionsRoutes(app, {
+    interactions: createInteractionsService({
+      repo: createInteractionsRepo(database.db),
+      storage,
+    }),
+  });
+  await recordingRoutes(app, {
+    recordings: createRecordingsService({
+      repo: createRecordingsRepo(database.db),
+      storage,
+      pipeline: deps.pipeline,
+    }),
   });
   return app;
 }

@@ -63,6 +63,16 @@ describe('loadConfig', () => {
     [{ APP_URL: 'not a url' }, 'Invalid configuration: APP_URL must be a valid URL'],
     [{ S3_BUCKET: 'b' }, 'Invalid configuration: S3_ENDPOINT, S3_REGION'],
     [{ NODE_ENV: 'production' }, 'Invalid configuration: SESSION_SECRET is required'],
+    [{ STT_BASE_URL: 'not a url' }, 'Invalid configuration: STT_BASE_URL must be a valid URL'],
+    [{ STT_TIMEOUT_SECONDS: '0' }, 'Invalid configuration: STT_TIMEOUT_SECONDS must be at least'],
+    [
+      { PIPELINE_RETRY_LIMIT: '1.5' },
+      'Invalid configuration: PIPELINE_RETRY_LIMIT must be a whole',
+    ],
+    [
+      { PIPELINE_JOB_TIMEOUT_SECONDS: '90000' },
+      'Invalid configuration: PIPELINE_JOB_TIMEOUT_SECONDS must be at most 82800',
+    ],
   ])('stops with one line naming the variable for %o', (env, message) => {
     let error: unknown;
     try {
@@ -73,6 +83,47 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message.startsWith(message)).toBe(true);
     expect((error as Error).message).not.toContain('\n');
+  });
+
+  it('has no transcription service and ffmpeg from PATH by default', () => {
+    const config = loadConfig({ DATA_DIR: tempDir() });
+    expect(config.stt).toBeUndefined();
+    expect(config.pipeline).toEqual({
+      retryLimit: 3,
+      retryDelaySeconds: 30,
+      jobTimeoutSeconds: 3600,
+      sttChunkSeconds: 600,
+      callDownloadTimeoutMs: 300_000,
+      ffmpegPath: 'ffmpeg',
+      ffprobePath: 'ffprobe',
+    });
+    expect(config.jobMaintenanceSeconds).toBe(60);
+  });
+
+  it('reads the transcription service: a key alone means OpenAI, a base URL alone a local server', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), STT_API_KEY: 'sk-test' }).stt).toEqual({
+      baseUrl: 'https://api.openai.com/v1',
+      apiKey: 'sk-test',
+      model: 'whisper-1',
+      timeoutMs: 300_000,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        STT_BASE_URL: 'http://127.0.0.1:8000/v1/',
+        STT_MODEL: 'Systran/faster-whisper-small',
+        STT_TIMEOUT_SECONDS: '2.5',
+        FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg',
+      }),
+    ).toMatchObject({
+      stt: {
+        baseUrl: 'http://127.0.0.1:8000/v1',
+        apiKey: undefined,
+        model: 'Systran/faster-whisper-small',
+        timeoutMs: 2500,
+      },
+      pipeline: { ffmpegPath: '/opt/ffmpeg/bin/ffmpeg', ffprobePath: 'ffprobe' },
+    });
   });
 
   it('switches to S3 only when every S3 variable is set', () => {

@@ -92,6 +92,22 @@ const envSchema = z.object({
     'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
   ),
   TRUST_PROXY: bool('TRUST_PROXY', false),
+  STT_BASE_URL: url('STT_BASE_URL'),
+  STT_API_KEY: optionalString,
+  STT_MODEL: optionalString,
+  STT_TIMEOUT_SECONDS: num('STT_TIMEOUT_SECONDS', 300, { min: 0.1 }),
+  STT_CHUNK_SECONDS: num('STT_CHUNK_SECONDS', 600, { min: 1 }),
+  FFMPEG_PATH: optionalString,
+  FFPROBE_PATH: optionalString,
+  PIPELINE_RETRY_LIMIT: num('PIPELINE_RETRY_LIMIT', 3, { int: true, min: 0, max: 20 }),
+  PIPELINE_RETRY_DELAY_SECONDS: num('PIPELINE_RETRY_DELAY_SECONDS', 30, { int: true, min: 0 }),
+  PIPELINE_JOB_TIMEOUT_SECONDS: num('PIPELINE_JOB_TIMEOUT_SECONDS', 3600, {
+    int: true,
+    min: 1,
+    max: 23 * 3600,
+  }),
+  CALL_DOWNLOAD_TIMEOUT_SECONDS: num('CALL_DOWNLOAD_TIMEOUT_SECONDS', 300, { min: 0.1 }),
+  JOB_MAINTENANCE_SECONDS: num('JOB_MAINTENANCE_SECONDS', 60, { int: true, min: 1, max: 3600 }),
 });
 
 export interface S3Config {
@@ -100,6 +116,30 @@ export interface S3Config {
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
+}
+
+/** An OpenAI-compatible speech-to-text service (POST {baseUrl}/audio/transcriptions). */
+export interface SttConfig {
+  /** The API root as the OpenAI SDK takes it, e.g. https://api.openai.com/v1 (no trailing slash). */
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+  timeoutMs: number;
+}
+
+/** Tuning of the interaction pipeline's pg-boss jobs (audio merge, transcription, call download). */
+export interface PipelineConfig {
+  /** Retries after the first attempt; the last failure becomes the interaction's error message. */
+  retryLimit: number;
+  /** First retry delay; doubles with each retry (0: retry at once). */
+  retryDelaySeconds: number;
+  /** An active job older than this is taken as crashed (worker killed) and retried. */
+  jobTimeoutSeconds: number;
+  /** Longest audio piece sent to the speech-to-text service in one request. */
+  sttChunkSeconds: number;
+  callDownloadTimeoutMs: number;
+  ffmpegPath: string;
+  ffprobePath: string;
 }
 
 export interface AppConfig {
@@ -125,6 +165,11 @@ export interface AppConfig {
   webDist: string;
   logLevel: string;
   trustProxy: boolean;
+  /** undefined: no transcription service, transcripts end with 'No transcription service configured'. */
+  stt: SttConfig | undefined;
+  pipeline: PipelineConfig;
+  /** How often pg-boss looks for expired (crashed) jobs and purges old ones. */
+  jobMaintenanceSeconds: number;
 }
 
 /** A configuration problem: its message is the one line printed before the process exits. */
@@ -233,5 +278,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: path.resolve(serverRoot, e.WEB_DIST ?? '../web/dist'),
     logLevel: e.LOG_LEVEL ?? 'info',
     trustProxy: e.TRUST_PROXY,
+    // A key alone means OpenAI itself; a base URL alone suits local servers that need no key.
+    stt:
+      e.STT_BASE_URL !== undefined || e.STT_API_KEY !== undefined
+        ? {
+            baseUrl: (e.STT_BASE_URL ?? 'https://api.openai.com/v1').replace(/\/+$/, ''),
+            apiKey: e.STT_API_KEY,
+            model: e.STT_MODEL ?? 'whisper-1',
+            timeoutMs: Math.round(e.STT_TIMEOUT_SECONDS * 1000),
+          }
+        : undefined,
+    pipeline: {
+      retryLimit: e.PIPELINE_RETRY_LIMIT,
+      retryDelaySeconds: e.PIPELINE_RETRY_DELAY_SECONDS,
+      jobTimeoutSeconds: e.PIPELINE_JOB_TIMEOUT_SECONDS,
+      sttChunkSeconds: e.STT_CHUNK_SECONDS,
+      callDownloadTimeoutMs: Math.round(e.CALL_DOWNLOAD_TIMEOUT_SECONDS * 1000),
+      ffmpegPath: e.FFMPEG_PATH ?? 'ffmpeg',
+      ffprobePath: e.FFPROBE_PATH ?? 'ffprobe',
+    },
+    jobMaintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
   };
 }

@@ -9,6 +9,7 @@ import { openDatabase } from './db/client.js';
 import { seedDemoData, seedReferenceData } from './db/seed/seed.js';
 import { startJobQueue, type JobQueue } from './jobs/queue.js';
 import { createMailProvider } from './providers/mail/index.js';
+import { pipelineWorkerDeps } from './jobs/pipeline-deps.js';
 import { purgeDeps } from './jobs/purge-deps.js';
 import { createStorageProvider } from './providers/storage/index.js';
 
@@ -20,13 +21,15 @@ export interface Server {
 /** The composition root: database, migrations, seed, job queue and the HTTP app. */
 export async function createServer(config: AppConfig): Promise<Server> {
   const logger = pino({ level: config.logLevel });
+  // Before the seed, which stores the demo audio through it.
+  const storage = createStorageProvider(config);
   const database = await openDatabase(config);
   let queue: JobQueue | undefined;
   let app: FastifyInstance | undefined;
   try {
     await database.migrate(async () => {
       await seedReferenceData(database.db);
-      if (config.seedDemo && (await seedDemoData(database.db))) {
+      if (config.seedDemo && (await seedDemoData(database.db, { storage }))) {
         logger.info('demo data loaded (password Demo@12345)');
       }
     });
@@ -37,8 +40,14 @@ export async function createServer(config: AppConfig): Promise<Server> {
       database,
       databaseUrl: config.databaseUrl,
       logger,
+      pipeline: config.pipeline,
+      maintenanceIntervalSeconds: config.jobMaintenanceSeconds,
       workers: runWorkers
-        ? { mail: createMailProvider(config), purge: purgeDeps(config, database.db) }
+        ? {
+            mail: createMailProvider(config),
+            purge: purgeDeps(config, database.db),
+            pipeline: pipelineWorkerDeps(config, storage),
+          }
         : undefined,
     });
 
@@ -46,8 +55,9 @@ export async function createServer(config: AppConfig): Promise<Server> {
     app = await buildApp({
       config,
       database,
-      storage: createStorageProvider(config),
+      storage,
       sendMail: (message) => jobs.sendEmail(message),
+      pipeline: jobs.pipeline,
     });
     await serveWebApp(app, config.webDist);
     await app.ready();

@@ -4,7 +4,9 @@ import { openDatabase } from './db/client.js';
 import { seedReferenceData } from './db/seed/seed.js';
 import { startJobQueue } from './jobs/queue.js';
 import { createMailProvider } from './providers/mail/index.js';
+import { pipelineWorkerDeps } from './jobs/pipeline-deps.js';
 import { purgeDeps } from './jobs/purge-deps.js';
+import { createStorageProvider } from './providers/storage/index.js';
 
 /** A worker-only process for PostgreSQL deployments: works the job queues, serves no HTTP. */
 async function main() {
@@ -22,7 +24,13 @@ async function main() {
     database,
     databaseUrl: config.databaseUrl,
     logger,
-    workers: { mail: createMailProvider(config), purge: purgeDeps(config, database.db) },
+    pipeline: config.pipeline,
+    maintenanceIntervalSeconds: config.jobMaintenanceSeconds,
+    workers: {
+      mail: createMailProvider(config),
+      purge: purgeDeps(config, database.db),
+      pipeline: pipelineWorkerDeps(config, createStorageProvider(config)),
+    },
   });
   logger.info('worker started');
 

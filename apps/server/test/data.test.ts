@@ -92,3 +92,24 @@ describe('other public reads', () => {
     expect(res.body).toEqual({ message: 'Not found.' });
   });
 });
+
+describe('GET /api/files/*', () => {
+  it('serves no audio by URL alone: recordings go through the scoped interaction routes', async () => {
+    const signed = await admin.post('/api/data/pre-signed-url', {
+      file_name: 'visit.webm',
+      folder: 'recordings',
+    });
+    expect(signed.status, signed.text).toBe(200);
+    const { upload_url, file_url } = signed.body.data as { upload_url: string; file_url: string };
+    const target = new URL(upload_url);
+    const put = await admin.request('PUT', target.pathname + target.search, undefined, {
+      raw: Buffer.from('not really audio'),
+      contentType: 'audio/webm',
+    });
+    expect(put.status, put.text).toBe(200);
+
+    const read = await admin.get(new URL(file_url).pathname);
+    expect(read.status).toBe(404);
+    expect((await t.client().get(new URL(file_url).pathname)).status).toBe(404);
+  });
+});

@@ -1,6 +1,8 @@
 import {
   acceptInviteBodySchema,
+  callDownloadBodySchema,
   changePasswordBodySchema,
+  createRecordingBodySchema,
   forgotPasswordBodySchema,
   invitationTokenBodySchema,
   loginBodySchema,
@@ -73,6 +75,16 @@ const ROUTES: MutatingRoute[] = [
     path: '/api/data/pre-signed-url',
     schema: preSignedUrlBodySchema,
     fields: ['file_name', 'folder'],
+  },
+  {
+    path: '/api/company/recordings',
+    schema: createRecordingBodySchema,
+    fields: ['customer_id', 'job_id', 'file_urls', 'started_at'],
+  },
+  {
+    path: '/api/company/call/download',
+    schema: callDownloadBodySchema,
+    fields: ['call_ids', 'company_id'],
   },
 ];
 

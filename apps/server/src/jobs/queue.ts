@@ -1,22 +1,53 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
+import type { PipelineConfig } from '../config.js';
 import type { Database } from '../db/client.js';
+import type { AudioTools } from '../providers/audio/index.js';
 import type { MailMessage, MailProvider } from '../providers/mail/index.js';
+import type { StorageProvider } from '../providers/storage/index.js';
+import type { SpeechToText } from '../providers/transcription/index.js';
+import { createAudioMergeStep } from './audio-merge.js';
+import { createCallDownloadStep } from './call-download.js';
+import {
+  AUDIO_MERGE_QUEUE,
+  CALL_DOWNLOAD_QUEUE,
+  createPipelineQueues,
+  createPipelineSender,
+  registerPipelineWorkers,
+  TRANSCRIBE_QUEUE,
+  type LocalPipelineWorkers,
+  type PipelineQueue,
+} from './pipeline.js';
+import { createPipelineRepo } from './pipeline-repo.js';
 import { registerPurgeExpired, type PurgeDeps } from './purge-expired.js';
 import { createSendEmailQueue, registerSendEmailWorker, SEND_EMAIL_QUEUE } from './send-email.js';
+import { createTranscribeStep } from './transcribe.js';
 
 /** What the rest of the app needs from the job queue. */
 export interface JobQueue {
   sendEmail(message: MailMessage): Promise<void>;
+  /** Queues the interaction pipeline (see jobs/pipeline.ts). */
+  pipeline: PipelineQueue;
   stop(): Promise<void>;
+}
+
+/** The outside services the interaction pipeline's workers use. */
+export interface PipelineWorkerDeps {
+  storage: StorageProvider;
+  audio: AudioTools;
+  stt: SpeechToText;
 }
 
 export interface StartQueueOptions {
   database: Database;
   databaseUrl: string | undefined;
   logger: Logger;
+  /** Retries and expiry of pipeline jobs: web processes queue them too. */
+  pipeline: PipelineConfig;
+  /** How often expired jobs (a killed worker's) are retried and old ones purged. */
+  maintenanceIntervalSeconds: number;
   /** When set, this process also works the queues. */
-  workers?: { mail: MailProvider; purge: PurgeDeps };
+  workers?: { mail: MailProvider; purge: PurgeDeps; pipeline: PipelineWorkerDeps };
 }
 
 export async function startJobQueue(options: StartQueueOptions): Promise<JobQueue> {
@@ -25,6 +56,7 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
     // Only worker processes run maintenance; web-only processes just enqueue.
     supervise: Boolean(workers),
     schedule: Boolean(workers),
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds,
   };
   const boss =
     database.kind === 'postgres' && databaseUrl
@@ -36,16 +68,33 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
   await createSendEmailQueue(boss);
+  await createPipelineQueues(boss);
+  const localWorkers: LocalPipelineWorkers = new Map();
+  const pipeline = createPipelineSender(boss, options.pipeline, localWorkers);
   if (workers) {
     // PGlite runs one query at a time, so extra pollers there would only add load.
-    await registerSendEmailWorker(boss, workers.mail, database.kind === 'postgres' ? 3 : 1);
+    const postgres = database.kind === 'postgres';
+    await registerSendEmailWorker(boss, workers.mail, postgres ? 3 : 1);
     await registerPurgeExpired(boss, workers.purge);
+    const deps = { ...workers.pipeline, db: database.db, config: options.pipeline, logger };
+    const repo = createPipelineRepo(database.db);
+    await registerPipelineWorkers(boss, {
+      handlers: {
+        [AUDIO_MERGE_QUEUE]: createAudioMergeStep(deps, repo, pipeline),
+        [TRANSCRIBE_QUEUE]: createTranscribeStep(deps, repo, boss),
+        [CALL_DOWNLOAD_QUEUE]: createCallDownloadStep(deps, repo, pipeline),
+      },
+      localWorkers,
+      logger,
+      transcribePollers: postgres ? 2 : 1,
+    });
   }
 
   return {
     async sendEmail(message) {
       await boss.send(SEND_EMAIL_QUEUE, message);
     },
+    pipeline: { mergeRecording: pipeline.mergeRecording, downloadCall: pipeline.downloadCall },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
     },

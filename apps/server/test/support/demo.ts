@@ -32,6 +32,35 @@ export const DEMO = {
     publisher: null,
     modules: ['dashboard', 'interactions'],
   },
+  /** The other field technicians of the demo interactions (db/seed/seed.ts DEMO_TECHNICIANS). */
+  acmeTech2: {
+    email: 'sam.rivera@demo.fieldbot.test',
+    role: 'field_team',
+    company: 'Acme Home Services',
+    publisher: null,
+    modules: ['dashboard', 'interactions'],
+  },
+  acmeTech3: {
+    email: 'jordan.lee@demo.fieldbot.test',
+    role: 'field_team',
+    company: 'Acme Home Services',
+    publisher: null,
+    modules: ['dashboard', 'interactions'],
+  },
+  globexTech: {
+    email: 'pat.nguyen@globex.fieldbot.test',
+    role: 'field_team',
+    company: 'Globex Plumbing',
+    publisher: null,
+    modules: ['dashboard', 'interactions'],
+  },
+  globexTech2: {
+    email: 'chris.ortiz@globex.fieldbot.test',
+    role: 'field_team',
+    company: 'Globex Plumbing',
+    publisher: null,
+    modules: ['dashboard', 'interactions'],
+  },
   newadmin: {
     email: 'newadmin@demo.fieldbot.test',
     role: 'company_admin',

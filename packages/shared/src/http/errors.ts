@@ -15,7 +15,9 @@ export function toValidationError(
   const errors: Record<string, string[]> = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join('.') || '_';
-    (errors[key] ??= []).push(issue.message);
+    const messages = (errors[key] ??= []);
+    // Two broken rules with the same text (1e23 is neither whole nor in range) say it once.
+    if (!messages.includes(issue.message)) messages.push(issue.message);
   }
   return { message: issues[0]?.message ?? 'The given data was invalid.', errors };
 }

@@ -28,6 +28,10 @@ describe('interaction link (spec §4)', () => {
       expect(interactionLinkBlock({ ...call, status, download_status: 'completed' })).toBe(
         INTERACTION_MESSAGES.linkDisabledInProgress,
       );
+      // A call's download state is the more specific reason.
+      expect(interactionLinkBlock({ ...call, status, download_status: 'error' })).toBe(
+        INTERACTION_MESSAGES.downloadFailed,
+      );
     }
   });
 
@@ -65,11 +69,13 @@ describe('download status cell (spec §4)', () => {
 });
 
 describe('polling rules', () => {
-  it('polls a list only while a call downloads', () => {
-    expect(listNeedsPolling([{ download_status: null }, { download_status: 'error' }])).toBe(false);
-    expect(listNeedsPolling([{ download_status: null }, { download_status: 'in-progress' }])).toBe(
+  it('polls a list while a call downloads or a recording is processed', () => {
+    const done = { download_status: null, status: 'completed' } as const;
+    expect(listNeedsPolling([done, { download_status: 'error', status: 'completed' }])).toBe(false);
+    expect(listNeedsPolling([done, { download_status: 'in-progress', status: 'completed' }])).toBe(
       true,
     );
+    expect(listNeedsPolling([done, { download_status: null, status: 'in-progress' }])).toBe(true);
   });
 
   it('polls a detail while merge or transcription runs', () => {

@@ -4,15 +4,18 @@ import { INTERACTION_MESSAGES } from './recording.schema';
 
 type LinkFields = Pick<InteractionListItem, 'type' | 'status' | 'download_status'>;
 
-/** Spec §4 "Interaction link": when the interaction page cannot be opened, and why. */
+/**
+ * Spec §4 "Interaction link": when the interaction page cannot be opened, and why. A call's download
+ * state is the more specific reason, so it wins over the in-progress status it usually comes with.
+ */
 export function interactionLinkBlock(item: LinkFields): string | null {
-  if (item.status === 'in-progress' || item.status === 'paused') {
-    return INTERACTION_MESSAGES.linkDisabledInProgress;
-  }
   if (item.type === 'csr-call') {
     if (item.download_status === 'error') return INTERACTION_MESSAGES.downloadFailed;
     if (item.download_status === 'in-progress') return INTERACTION_MESSAGES.downloading;
     if (item.download_status === null) return INTERACTION_MESSAGES.processing;
+  }
+  if (item.status === 'in-progress' || item.status === 'paused') {
+    return INTERACTION_MESSAGES.linkDisabledInProgress;
   }
   return null;
 }
@@ -29,11 +32,16 @@ export function downloadCell(
   return 'status';
 }
 
-/** The list refetches every 10 s while any call downloads. */
+/**
+ * The list refetches every 10 s while any call downloads (spec §4), and also while a recording is
+ * being processed, so a visit just recorded turns completed without a reload.
+ */
 export function listNeedsPolling(
-  items: readonly Pick<InteractionListItem, 'download_status'>[],
+  items: readonly Pick<InteractionListItem, 'download_status' | 'status'>[],
 ): boolean {
-  return items.some((item) => item.download_status === 'in-progress');
+  return items.some(
+    (item) => item.download_status === 'in-progress' || item.status === 'in-progress',
+  );
 }
 
 /** The detail refetches every 10 s while audio merge or transcription runs. */

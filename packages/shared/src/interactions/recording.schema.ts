@@ -4,6 +4,8 @@ import { INTERACTION_STATUSES, INTERACTION_TYPES } from './interaction.schema';
 
 /** Audio types a recording upload accepts (spec: mp3, m4a, wav, webm, ogg). */
 export const RECORDING_EXTENSIONS = ['mp3', 'm4a', 'wav', 'webm', 'ogg'] as const;
+/** Largest audio file the web app uploads, in MB of 1,000,000 bytes; the server's UPLOAD_MAX_MB (500 by default) is the hard limit. */
+export const RECORDING_UPLOAD_MAX_MB = 500;
 /** Browser recording: one chunk every few seconds, uploaded while recording goes on. */
 export const RECORDING_CHUNK_MS = 5000;
 /** A 24-hour visit in 5 s chunks stays below this. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   doublePrecision,
@@ -175,3 +176,14 @@ export const usageRecords = pgTable(
   },
   (t) => [index('usage_records_company_idx').on(t.companyId, t.recordedAt)],
 );
+
+/**
+ * The last recording number handed out per company (R-000001, R-000002…): one row per company,
+ * incremented under its row lock, so numbering needs no scan of the interactions table.
+ */
+export const interactionCounters = pgTable('interaction_counters', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  lastRecordingNumber: bigint('last_recording_number', { mode: 'number' }).notNull(),
+});

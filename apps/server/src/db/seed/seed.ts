@@ -6,8 +6,9 @@ import {
   ROLE_TITLES,
   type RoleAlias,
 } from '@fieldbot/shared';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../modules/user/password.js';
+import type { StorageProvider } from '../../providers/storage/index.js';
 import type { Db } from '../client.js';
 import {
   companies,
@@ -21,6 +22,7 @@ import {
   trades,
   users,
 } from '../schema/index.js';
+import { loadDemoClips, seedCompanyInteractions, storeDemoClips } from './demo-interactions.js';
 import { COMPANY_TYPES, INDUSTRIES, TIMEZONES, TRADES } from './reference-data.js';
 
 export const DEMO_PASSWORD = 'Demo@12345';
@@ -65,10 +67,37 @@ export async function seedReferenceData(db: Db): Promise<void> {
     .onConflictDoNothing();
 }
 
-/** The demo accounts of the contract, only on an empty database. */
-export async function seedDemoData(db: Db): Promise<boolean> {
+/** Field technicians beside the demo technician: two per demo company (password Demo@12345). */
+export const DEMO_TECHNICIANS = {
+  acme: [
+    { email: 'sam.rivera@demo.fieldbot.test', name: 'Sam Rivera', phone: '5125550104' },
+    { email: 'jordan.lee@demo.fieldbot.test', name: 'Jordan Lee', phone: '5125550105' },
+  ],
+  globex: [
+    { email: 'pat.nguyen@globex.fieldbot.test', name: 'Pat Nguyen', phone: '3035550102' },
+    { email: 'chris.ortiz@globex.fieldbot.test', name: 'Chris Ortiz', phone: '3035550103' },
+  ],
+} as const;
+
+export interface DemoSeedOptions {
+  /** Where the demo audio clips are stored (once, under demo-audio/). */
+  storage: StorageProvider;
+  /** The demo's dates are spread over the 90 days before this. */
+  now?: Date;
+}
+
+/**
+ * The demo accounts of the contract, and the demo customers, jobs and interactions of both demo
+ * companies (demo-interactions.ts), only on an empty database.
+ */
+export async function seedDemoData(db: Db, options: DemoSeedOptions): Promise<boolean> {
   const [existing] = await db.select({ id: users.id }).from(users).limit(1);
   if (existing) return false;
+
+  const now = options.now ?? new Date();
+  const clips = loadDemoClips();
+  // Storage first: if the transaction fails, the clips are simply written again next time.
+  await storeDemoClips(options.storage, clips);
 
   const roleRows = await db.select({ id: roles.id, alias: roles.alias }).from(roles);
   const roleId = (alias: RoleAlias) => roleRows.find((r) => r.alias === alias)!.id;
@@ -171,6 +200,83 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         publisherId: northwind!.id,
       }),
     ]);
+    const technicians = await tx
+      .insert(users)
+      .values([
+        ...DEMO_TECHNICIANS.acme.map((t) =>
+          account(t.email, t.name, ROLE.FIELD_TEAM, { companyId: acme!.id, phone: t.phone }),
+        ),
+        ...DEMO_TECHNICIANS.globex.map((t) =>
+          account(t.email, t.name, ROLE.FIELD_TEAM, { companyId: globex!.id, phone: t.phone }),
+        ),
+      ])
+      .returning({ id: users.id, email: users.email });
+    const [demoTech] = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(eq(users.email, 'tech@demo.fieldbot.test'));
+    const inserted = [demoTech!, ...technicians];
+    const userId = (email: string) => inserted.find((u) => u.email === email)!.id;
+
+    await seedCompanyInteractions(
+      tx,
+      {
+        id: acme!.id,
+        trade: 'hvac',
+        technicianIds: [
+          userId('tech@demo.fieldbot.test'),
+          ...DEMO_TECHNICIANS.acme.map((t) => userId(t.email)),
+        ],
+        customerBase: 10001,
+        jobBase: 20001,
+        callBase: 300101,
+        commercialNames: [
+          'Lakeside Property Management',
+          'Riverside Dental Clinic',
+          'Lone Star Bakery',
+          'Hill Country Veterinary Hospital',
+          'Barton Creek Yoga Studio',
+          'South Congress Books',
+          'Capitol City Apartments',
+          'Bluebonnet Daycare',
+          'Eastside Brewing Company',
+          'Mueller Family Pharmacy',
+          'Pecan Street Cafe',
+          'Travis Heights Community Church',
+        ],
+        seed: 20_251,
+      },
+      clips,
+      now,
+    );
+    await seedCompanyInteractions(
+      tx,
+      {
+        id: globex!.id,
+        trade: 'plumbing',
+        technicianIds: DEMO_TECHNICIANS.globex.map((t) => userId(t.email)),
+        customerBase: 50001,
+        jobBase: 60001,
+        callBase: 700101,
+        commercialNames: [
+          'Summit Property Group',
+          'Cherry Creek Dental',
+          'Mile High Fitness',
+          'Union Station Deli',
+          'Front Range Laundromat',
+          'Highlands Pediatrics',
+          'Larimer Square Salon',
+          'Platte River Apartments',
+          'Red Rocks Brewing',
+          'Sloan Lake Montessori',
+          'Aspen Grove Senior Living',
+          'Colfax Auto Care',
+        ],
+        seed: 80_202,
+      },
+      clips,
+      now,
+    );
   });
   return true;
 }

@@ -17,6 +17,9 @@ import type { StorageProvider } from '../../providers/storage/index.js';
 import type { DataRepo } from './data.repo.js';
 import { inlineSafe, maxBytesForKey, type DataService } from './data.service.js';
 
+/** Upload folders whose files are readable by URL alone (unguessable keys): pictures and documents. */
+const PUBLIC_FILE_FOLDERS = new Set(['profile', 'company-logo', 'documents']);
+
 export interface DataRoutesDeps {
   data: DataService;
   repo: DataRepo;
@@ -90,6 +93,9 @@ export async function dataRoutes(app: FastifyInstance, deps: DataRoutesDeps) {
     { config: { auth: 'public' } },
     async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
+      // Audio (recording chunks, merged audio, CRM calls) is served only through the
+      // session-checked interaction routes, which apply the company and technician scope.
+      if (!PUBLIC_FILE_FOLDERS.has(key.split('/')[0] ?? '')) throw notFound();
       const object = await storage.get(key);
       if (!object) throw notFound();
       const safe = inlineSafe(object.contentType);

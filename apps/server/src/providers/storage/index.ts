@@ -4,7 +4,13 @@ import { createLocalStorage } from './local-storage.js';
 import { createS3Storage } from './s3-storage.js';
 import type { StorageProvider } from './storage-provider.js';
 
-export type { PresignedUpload, StorageProvider, StoredObject } from './storage-provider.js';
+export type {
+  ByteRange,
+  PresignedUpload,
+  StorageProvider,
+  StoredObject,
+} from './storage-provider.js';
+export { RangeNotSatisfiableError, resolveByteRange } from './storage-provider.js';
 export type { LocalStorage } from './local-storage.js';
 
 export function createStorageProvider(config: AppConfig): StorageProvider {

@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { text } from 'node:stream/consumers';
+import { buffer, text } from 'node:stream/consumers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLocalStorage, isSafeKey, UploadTooLargeError } from './local-storage.js';
+import { RangeNotSatisfiableError } from './storage-provider.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'fieldbot-storage-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -53,5 +54,39 @@ describe('local storage', () => {
       'profile/u/x.png',
     );
     expect(storage.keyFromUrl('https://elsewhere/api/files/profile/u/x.png')).toBeNull();
+  });
+
+  it('reads a byte range: closed, open-ended and suffix, with the whole size', async () => {
+    const bytes = Buffer.from('0123456789');
+    await storage.put('audio/c1/a.mp3', bytes, 'audio/mpeg');
+    const closed = await storage.get('audio/c1/a.mp3', { start: 2, end: 4 });
+    expect(closed).toMatchObject({
+      contentType: 'audio/mpeg',
+      size: 10,
+      range: { start: 2, end: 4 },
+    });
+    expect((await buffer(closed!.body)).toString()).toBe('234');
+    const open = await storage.get('audio/c1/a.mp3', { start: 7 });
+    expect(open?.range).toEqual({ start: 7, end: 9 });
+    expect((await buffer(open!.body)).toString()).toBe('789');
+    const suffix = await storage.get('audio/c1/a.mp3', { suffix: 3 });
+    expect(suffix?.range).toEqual({ start: 7, end: 9 });
+    expect((await buffer(suffix!.body)).toString()).toBe('789');
+    const clamped = await storage.get('audio/c1/a.mp3', { start: 8, end: 100 });
+    expect((await buffer(clamped!.body)).toString()).toBe('89');
+    const whole = await storage.get('audio/c1/a.mp3');
+    expect(whole?.range).toBeUndefined();
+    expect((await buffer(whole!.body)).toString()).toBe('0123456789');
+  });
+
+  it('refuses a range past the end with the size, and has nothing for a missing key', async () => {
+    await storage.put('audio/c1/b.mp3', Buffer.from('01234'), 'audio/mpeg');
+    const error = await storage.get('audio/c1/b.mp3', { start: 5 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RangeNotSatisfiableError);
+    expect((error as RangeNotSatisfiableError).size).toBe(5);
+    await expect(storage.get('audio/c1/b.mp3', { suffix: 0 })).rejects.toBeInstanceOf(
+      RangeNotSatisfiableError,
+    );
+    expect(await storage.get('audio/c1/missing.mp3', { start: 0 })).toBeNull();
   });
 });

@@ -4,7 +4,11 @@ import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promis
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { StorageProvider } from './storage-provider.js';
+import {
+  RangeNotSatisfiableError,
+  resolveByteRange,
+  type StorageProvider,
+} from './storage-provider.js';
 
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 
@@ -81,25 +85,31 @@ export function createLocalStorage(options: {
         throw error;
       }
     },
-    async get(key) {
+    async get(key, range) {
       if (!isSafeKey(key) || key.endsWith('.meta.json')) return null;
       const target = filePath(key);
+      let size: number;
       try {
         const info = await stat(target);
         if (!info.isFile()) return null;
-        let contentType = 'application/octet-stream';
-        try {
-          const meta = JSON.parse(await readFile(`${target}.meta.json`, 'utf8')) as {
-            contentType?: string;
-          };
-          if (meta.contentType) contentType = meta.contentType;
-        } catch {
-          // No metadata: serve as a generic download.
-        }
-        return { body: createReadStream(target), contentType, size: info.size };
+        size = info.size;
       } catch {
         return null;
       }
+      const bytes = range ? resolveByteRange(range, size) : undefined;
+      if (bytes === null) throw new RangeNotSatisfiableError(size);
+      let contentType = 'application/octet-stream';
+      try {
+        const meta = JSON.parse(await readFile(`${target}.meta.json`, 'utf8')) as {
+          contentType?: string;
+        };
+        if (meta.contentType) contentType = meta.contentType;
+      } catch {
+        // No metadata: serve as a generic download.
+      }
+      // createReadStream's `end` is inclusive, like HTTP's.
+      const body = createReadStream(target, bytes ? { start: bytes.start, end: bytes.end } : {});
+      return bytes ? { body, contentType, size, range: bytes } : { body, contentType, size };
     },
     keyFromUrl(url) {
       if (!url.startsWith(filesPrefix)) return null;

@@ -1,9 +1,35 @@
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
 import type { S3Config } from '../../config.js';
 import { UPLOAD_URL_TTL_SECONDS } from './local-storage.js';
-import type { StorageProvider } from './storage-provider.js';
+import {
+  RangeNotSatisfiableError,
+  type ByteRange,
+  type StorageProvider,
+} from './storage-provider.js';
+
+/** The Range header S3 is sent for a byte range. */
+export function s3RangeHeader(range: ByteRange): string {
+  if ('suffix' in range) return `bytes=-${range.suffix}`;
+  return `bytes=${range.start}-${range.end ?? ''}`;
+}
+
+/** Reads S3's `Content-Range: bytes 0-99/1234`. */
+export function parseContentRange(
+  value: string | undefined,
+): { start: number; end: number; size: number } | null {
+  const match = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(value ?? '');
+  if (!match) return null;
+  return { start: Number(match[1]), end: Number(match[2]), size: Number(match[3]) };
+}
+
+const errorName = (error: unknown) => (error as { name?: string }).name;
 
 export function createS3Storage(config: S3Config): StorageProvider {
   const client = new S3Client({
@@ -13,6 +39,15 @@ export function createS3Storage(config: S3Config): StorageProvider {
     credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
   });
   const base = `${config.endpoint.replace(/\/+$/, '')}/${config.bucket}/`;
+  const sizeOf = async (key: string): Promise<number | null> => {
+    try {
+      const head = await client.send(new HeadObjectCommand({ Bucket: config.bucket, Key: key }));
+      return head.ContentLength ?? 0;
+    } catch (error) {
+      if (errorName(error) === 'NotFound' || errorName(error) === 'NoSuchKey') return null;
+      throw error;
+    }
+  };
   return {
     kind: 's3',
     async presignUpload(key, contentType) {
@@ -36,17 +71,47 @@ export function createS3Storage(config: S3Config): StorageProvider {
         }),
       );
     },
-    async get(key) {
+    async get(key, range) {
+      // A zero suffix asks for nothing; S3 would answer it with the whole object instead of 416.
+      if (range && 'suffix' in range && range.suffix <= 0) {
+        const size = await sizeOf(key);
+        if (size === null) return null;
+        throw new RangeNotSatisfiableError(size);
+      }
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: key }));
+        const out = await client.send(
+          new GetObjectCommand({
+            Bucket: config.bucket,
+            Key: key,
+            Range: range ? s3RangeHeader(range) : undefined,
+          }),
+        );
         if (!out.Body) return null;
-        return {
-          body: out.Body as Readable,
-          contentType: out.ContentType ?? 'application/octet-stream',
-          size: out.ContentLength ?? 0,
-        };
+        const contentType = out.ContentType ?? 'application/octet-stream';
+        const body = out.Body as Readable;
+        const served = range ? parseContentRange(out.ContentRange) : null;
+        if (served) {
+          const bytes = { start: served.start, end: served.end };
+          return { body, contentType, size: served.size, range: bytes };
+        }
+        const size = out.ContentLength ?? 0;
+        if (range) {
+          // A ranged GET answered without Content-Range carries the whole object.
+          if (size === 0) {
+            body.destroy();
+            throw new RangeNotSatisfiableError(0);
+          }
+          return { body, contentType, size, range: { start: 0, end: size - 1 } };
+        }
+        return { body, contentType, size };
       } catch (error) {
-        if ((error as { name?: string }).name === 'NoSuchKey') return null;
+        if (errorName(error) === 'NoSuchKey') return null;
+        if (errorName(error) === 'InvalidRange') {
+          // S3's 416 does not say how big the object is; the caller's Content-Range needs it.
+          const size = await sizeOf(key);
+          if (size === null) return null;
+          throw new RangeNotSatisfiableError(size);
+        }
         throw error;
       }
     },

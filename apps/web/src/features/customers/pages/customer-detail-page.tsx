@@ -1,6 +1,75 @@
+import { interactionListQuerySchema } from '@fieldbot/shared';
+import { Alert, Stack } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { useListQuery } from '@/components/data-table';
 import { usePageHeader } from '@/components/layout/page-header';
+import { RecordingActions } from '@/features/recordings/components/recording-actions';
+import { useCurrentUser } from '@/features/session';
+import { errorMessage } from '@/lib/notify';
+import { customerQueryKey, useCustomer } from '../api/get-customer';
+import { useCustomerInteractions } from '../api/get-customer-interactions';
+import { BotResultSection } from '../components/bot-result-section';
+import { CustomerHeaderCard } from '../components/customer-header-card';
+import { CustomerInteractionsTable } from '../components/customer-interactions-table';
+import { isRunBotDisabled } from '../lib/run-bot';
 
+/** /customers/:customerId: header card, Bot Result, and the customer's interactions. */
 export function CustomerDetailPage() {
   usePageHeader({ title: 'Customer Detail', enableReturn: true });
-  return null;
+  const { customerId = '' } = useParams();
+  const user = useCurrentUser();
+  const queryClient = useQueryClient();
+  const customer = useCustomer(customerId);
+  const [query, setQuery] = useListQuery(interactionListQuerySchema);
+  const interactions = useCustomerInteractions(customerId, query);
+
+  if (customer.isError) {
+    return (
+      <Alert
+        color="red"
+        variant="light"
+        icon={<IconAlertCircle size={18} aria-hidden />}
+        role="alert"
+      >
+        {errorMessage(customer.error)}
+      </Alert>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <CustomerHeaderCard
+        customer={customer.data}
+        actions={
+          <RecordingActions
+            customerId={customerId}
+            // A new recording adds a job link and a row: refetch the customer and its interactions.
+            onCreated={() =>
+              void queryClient.invalidateQueries({ queryKey: customerQueryKey(customerId) })
+            }
+          />
+        }
+      />
+      <BotResultSection
+        runBotDisabled={isRunBotDisabled({
+          user,
+          customer: customer.data,
+          interactions: interactions.data?.data.items,
+        })}
+      />
+      <CustomerInteractionsTable
+        customerId={customerId}
+        companyId={user?.company?.id ?? null}
+        query={query}
+        onQueryChange={setQuery}
+        data={interactions.data}
+        loading={interactions.isPending}
+        fetching={interactions.isPlaceholderData}
+        error={interactions.error}
+        onRetry={() => void interactions.refetch()}
+      />
+    </Stack>
+  );
 }

@@ -1,6 +1,160 @@
+import {
+  INTERACTION_TYPES,
+  MESSAGES,
+  activeSegmentIndex,
+  parseStartTime,
+  type InteractionDetail,
+  type InteractionType,
+} from '@fieldbot/shared';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconLink } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { AudioPlayer, type AudioPlayerHandle } from '@/components/audio-player';
 import { usePageHeader } from '@/components/layout/page-header';
+import { PageLoader } from '@/components/layout/page-loader';
+// The bots issue fills this section for customers and interactions alike.
+import { BotResultSection } from '@/features/customers/components/bot-result-section';
+import { isApiError } from '@/lib/http';
+import { errorMessage, notifyError, notifySuccess } from '@/lib/notify';
+import { useInteraction } from '../api/get-interaction';
+import { InteractionDetails } from '../components/interaction-details';
+import { TranscriptBox } from '../components/transcript-box';
+import { momentLink } from '../lib/moment-link';
 
+export const INTERACTION_NOT_FOUND = 'Interaction not found';
+export const LINK_COPIED = 'Link copied to the clipboard.';
+/** When the browser refuses the clipboard, the link is shown to copy by hand. */
+export const copyLinkByHand = (link: string) => `Copy this link: ${link}`;
+
+function isInteractionType(value: string | undefined): value is InteractionType {
+  return (INTERACTION_TYPES as readonly string[]).includes(value ?? '');
+}
+
+/**
+ * customers/{customerId}/interaction/{interactionId}/{interactionType}, interaction/… and
+ * users/interaction/… (spec §2 "Interaction detail").
+ */
 export function InteractionDetailPage() {
   usePageHeader({ title: 'Interaction Detail', enableReturn: true });
-  return null;
+  const { interactionId = '', interactionType } = useParams();
+  if (!isInteractionType(interactionType)) return <NotFound />;
+  return (
+    <InteractionDetailView
+      key={`${interactionId}/${interactionType}`}
+      interactionId={interactionId}
+      interactionType={interactionType}
+    />
+  );
+}
+
+function NotFound() {
+  return (
+    <Stack align="center" py="xl" gap="sm">
+      <Title order={2} size="h3">
+        {INTERACTION_NOT_FOUND}
+      </Title>
+      <Button component={Link} to="/customers" variant="default">
+        Go to Customers
+      </Button>
+    </Stack>
+  );
+}
+
+function InteractionDetailView({
+  interactionId,
+  interactionType,
+}: {
+  interactionId: string;
+  interactionType: InteractionType;
+}) {
+  const query = useInteraction(interactionId, interactionType);
+  if (query.isPending) return <PageLoader />;
+  if (query.isError) {
+    if (isApiError(query.error) && (query.error.status === 404 || query.error.status === 422)) {
+      return <NotFound />;
+    }
+    return (
+      <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
+        {errorMessage(query.error)}
+      </Alert>
+    );
+  }
+  return <InteractionView detail={query.data} />;
+}
+
+function InteractionView({ detail }: { detail: InteractionDetail }) {
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const [startAt] = useState(() => parseStartTime(searchParams.get('t')));
+  const player = useRef<AudioPlayerHandle>(null);
+  const [activeIndex, setActiveIndex] = useState(-1);
+  const segments = detail.transcript_segments;
+
+  const onTimeUpdate = (seconds: number) => setActiveIndex(activeSegmentIndex(segments, seconds));
+
+  const seek = (seconds: number) => player.current?.seekTo(seconds);
+
+  const copyMomentLink = async () => {
+    const here = `${window.location.origin}${location.pathname}${location.search}`;
+    const link = momentLink(here, player.current?.getCurrentTime() ?? 0);
+    try {
+      await navigator.clipboard.writeText(link);
+      notifySuccess(LINK_COPIED);
+    } catch {
+      notifyError(copyLinkByHand(link));
+    }
+  };
+
+  const merging = detail.audio_merge_status === 'in-progress';
+  const mergeFailed = detail.audio_merge_status === 'error';
+  const playable = Boolean(detail.audio_url) && !merging && !mergeFailed;
+
+  return (
+    <Stack gap="lg">
+      <Title order={2} size="h3">
+        <Anchor component={Link} to={`/customers/${detail.customer.id}`} inherit>
+          {detail.customer.name}
+        </Anchor>
+      </Title>
+
+      <Stack gap="xs" component="section" aria-label="Recording">
+        {mergeFailed ? (
+          <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
+            {detail.audio_merge_error_message || MESSAGES.somethingWentWrong}
+          </Alert>
+        ) : (
+          <AudioPlayer
+            ref={player}
+            interactionId={detail.interaction_id}
+            src={merging ? null : detail.audio_url}
+            peaks={detail.audio_peaks}
+            duration={detail.duration}
+            startAt={startAt}
+            forceLoading={merging}
+            onTimeUpdate={onTimeUpdate}
+          />
+        )}
+        {playable ? (
+          <Group justify="space-between">
+            <Text size="xs" c="dimmed">
+              Space plays or pauses; the arrow keys skip 5 seconds.
+            </Text>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconLink size={16} aria-hidden />}
+              onClick={() => void copyMomentLink()}
+            >
+              Copy link at this moment
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+
+      <InteractionDetails detail={detail} />
+      <TranscriptBox detail={detail} activeIndex={activeIndex} onSeek={seek} />
+      <BotResultSection runBotDisabled={detail.status !== 'completed'} />
+    </Stack>
+  );
 }

@@ -1,0 +1,182 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { audioAssets, interactions, transcriptSegments, usageRecords } from '../db/schema/index.js';
+import type { TranscribedSegment } from '../providers/transcription/index.js';
+
+export type PipelineRepo = ReturnType<typeof createPipelineRepo>;
+
+/** Rows per INSERT of transcript segments (6 parameters each; PostgreSQL allows 65,535). */
+const SEGMENT_BATCH = 1000;
+
+export interface MergedAudio {
+  interactionId: string;
+  companyId: string;
+  storageKey: string;
+  durationSeconds: number;
+  sizeBytes: number;
+  peaks: number[];
+}
+
+/** The queries of the interaction pipeline's jobs. */
+export function createPipelineRepo(db: Db) {
+  const now = sql`now()`;
+  return {
+    async load(interactionId: string) {
+      const [row] = await db
+        .select({
+          id: interactions.id,
+          companyId: interactions.companyId,
+          customerId: interactions.customerId,
+          jobId: interactions.jobId,
+          number: interactions.number,
+          type: interactions.type,
+          callType: interactions.callType,
+          status: interactions.status,
+          sourceKeys: interactions.sourceKeys,
+          sourceUrl: interactions.sourceUrl,
+          downloadStatus: interactions.downloadStatus,
+          audioMergeStatus: interactions.audioMergeStatus,
+          transcriptStatus: interactions.transcriptStatus,
+          audioKey: audioAssets.storageKey,
+          audioSeconds: audioAssets.durationSeconds,
+        })
+        .from(interactions)
+        .leftJoin(audioAssets, eq(audioAssets.interactionId, interactions.id))
+        .where(eq(interactions.id, interactionId))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * The merged file is in storage: record it, meter the recorded time (once per interaction: a
+     * re-run finds the usage row there) and hand over to transcription, in one transaction.
+     */
+    async saveMergedAudio(audio: MergedAudio) {
+      await db.transaction(async (tx) => {
+        const asset = {
+          storageKey: audio.storageKey,
+          contentType: 'audio/mpeg',
+          format: 'mp3',
+          durationSeconds: audio.durationSeconds,
+          sizeBytes: audio.sizeBytes,
+          peaks: audio.peaks,
+        };
+        await tx
+          .insert(audioAssets)
+          .values({ interactionId: audio.interactionId, ...asset })
+          .onConflictDoUpdate({ target: audioAssets.interactionId, set: asset });
+        await tx
+          .update(interactions)
+          .set({
+            durationSeconds: audio.durationSeconds,
+            audioMergeStatus: 'completed',
+            audioMergeErrorMessage: null,
+            transcriptStatus: 'in-progress',
+            transcriptErrorMessage: null,
+            updatedAt: now,
+          })
+          .where(eq(interactions.id, audio.interactionId));
+        await tx
+          .insert(usageRecords)
+          .values({
+            companyId: audio.companyId,
+            interactionId: audio.interactionId,
+            seconds: audio.durationSeconds,
+          })
+          .onConflictDoNothing({ target: usageRecords.interactionId });
+      });
+    },
+
+    /** Replaces the transcript as a whole: readers see the old one or the new one, never a mix. */
+    async saveTranscript(interactionId: string, text: string, segments: TranscribedSegment[]) {
+      await db.transaction(async (tx) => {
+        await tx
+          .delete(transcriptSegments)
+          .where(eq(transcriptSegments.interactionId, interactionId));
+        for (let i = 0; i < segments.length; i += SEGMENT_BATCH) {
+          await tx.insert(transcriptSegments).values(
+            segments.slice(i, i + SEGMENT_BATCH).map((segment, j) => ({
+              interactionId,
+              position: i + j,
+              startSeconds: segment.startSeconds,
+              endSeconds: segment.endSeconds,
+              speaker: segment.speaker,
+              text: segment.text,
+            })),
+          );
+        }
+        await tx
+          .update(interactions)
+          .set({
+            transcriptText: text,
+            transcriptStatus: 'completed',
+            transcriptErrorMessage: null,
+            updatedAt: now,
+          })
+          .where(eq(interactions.id, interactionId));
+      });
+    },
+
+    /** true when this call changed the status (the caller is the one that completed it). */
+    async markCompleted(interactionId: string): Promise<boolean> {
+      const rows = await db
+        .update(interactions)
+        .set({ status: 'completed', updatedAt: now })
+        .where(and(eq(interactions.id, interactionId), ne(interactions.status, 'completed')))
+        .returning({ id: interactions.id });
+      return rows.length > 0;
+    },
+
+    /** The final merge failure: the page opens (status completed) and shows the message. */
+    async failMerge(interactionId: string, message: string) {
+      await db
+        .update(interactions)
+        .set({
+          audioMergeStatus: 'error',
+          audioMergeErrorMessage: message,
+          status: 'completed',
+          updatedAt: now,
+        })
+        .where(
+          and(eq(interactions.id, interactionId), eq(interactions.audioMergeStatus, 'in-progress')),
+        );
+    },
+
+    async failTranscript(interactionId: string, message: string) {
+      await db
+        .update(interactions)
+        .set({
+          transcriptStatus: 'error',
+          transcriptErrorMessage: message,
+          status: 'completed',
+          updatedAt: now,
+        })
+        .where(
+          and(eq(interactions.id, interactionId), eq(interactions.transcriptStatus, 'in-progress')),
+        );
+    },
+
+    async failDownload(interactionId: string) {
+      await db
+        .update(interactions)
+        .set({ downloadStatus: 'error', updatedAt: now })
+        .where(
+          and(eq(interactions.id, interactionId), eq(interactions.downloadStatus, 'in-progress')),
+        );
+    },
+
+    /** The call's recording is in storage: it becomes the one chunk to merge. */
+    async markDownloaded(interactionId: string, storageKey: string) {
+      await db
+        .update(interactions)
+        .set({
+          sourceKeys: [storageKey],
+          downloadStatus: 'completed',
+          audioMergeStatus: 'in-progress',
+          audioMergeErrorMessage: null,
+          updatedAt: now,
+        })
+        .where(eq(interactions.id, interactionId));
+    },
+  };
+}

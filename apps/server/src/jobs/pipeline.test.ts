@@ -1,0 +1,98 @@
+import type PgBoss from 'pg-boss';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { AudioDecodeError, AudioToolMissingError } from '../providers/audio/index.js';
+import { TranscriptionError } from '../providers/transcription/index.js';
+import { peakCount } from './audio-merge.js';
+import {
+  describeFailure,
+  PipelineError,
+  runPipelineJob,
+  type PipelineJobData,
+  type PipelineStepHandler,
+} from './pipeline.js';
+
+const logger = pino({ level: 'silent' });
+
+function job(retryCount: number, retryLimit: number): PgBoss.JobWithMetadata<PipelineJobData> {
+  return {
+    id: 'job-1',
+    name: 'transcribe',
+    data: { interactionId: 'interaction-1', step: 'transcribe' },
+    expireInSeconds: 60,
+    retryCount,
+    retryLimit,
+  } as PgBoss.JobWithMetadata<PipelineJobData>;
+}
+
+function handler(error?: unknown) {
+  const failures: string[] = [];
+  const step: PipelineStepHandler = {
+    run: async () => {
+      if (error) throw error;
+    },
+    fail: async (_id, message) => {
+      failures.push(message);
+    },
+    fallbackMessage: 'Something internal broke.',
+    expiredMessage: 'Too slow.',
+  };
+  return { step, failures };
+}
+
+describe('runPipelineJob', () => {
+  it('gives a retryable failure back to pg-boss while attempts remain', async () => {
+    const error = new TranscriptionError('The transcription service failed (HTTP 500).', true);
+    const { step, failures } = handler(error);
+    await expect(runPipelineJob(job(0, 2), step, logger)).rejects.toBe(error);
+    await expect(runPipelineJob(job(1, 2), step, logger)).rejects.toBe(error);
+    expect(failures).toEqual([]);
+  });
+
+  it('writes the message on the last attempt instead of throwing', async () => {
+    const { step, failures } = handler(
+      new TranscriptionError('The transcription service failed (HTTP 500).', true),
+    );
+    await runPipelineJob(job(2, 2), step, logger);
+    expect(failures).toEqual(['The transcription service failed (HTTP 500).']);
+  });
+
+  it('does not retry what no retry can fix', async () => {
+    const { step, failures } = handler(new AudioToolMissingError());
+    await runPipelineJob(job(0, 5), step, logger);
+    expect(failures).toEqual(['Audio processing is unavailable: ffmpeg is not installed.']);
+  });
+
+  it('shows the step’s own sentence for unexpected errors, never their text', async () => {
+    const { step, failures } = handler(new Error('connection terminated unexpectedly'));
+    await runPipelineJob(job(0, 0), step, logger);
+    expect(failures).toEqual(['Something internal broke.']);
+  });
+
+  it('writes nothing when the step succeeds', async () => {
+    const { step, failures } = handler();
+    await runPipelineJob(job(0, 2), step, logger);
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('describeFailure', () => {
+  it.each([
+    [new PipelineError('Part of the recording is missing.', true), true],
+    [new PipelineError('The call has no recording to download.', false), false],
+    [new TranscriptionError('No transcription service configured', false), false],
+    [new AudioDecodeError('The recording could not be converted.', 'moov atom not found'), true],
+  ])('keeps the message of %o', (error, retryable) => {
+    expect(describeFailure(error, 'fallback')).toEqual({ message: error.message, retryable });
+  });
+});
+
+describe('peakCount', () => {
+  it('draws 20 peaks a second, at least one and at most AUDIO_PEAKS_MAX', () => {
+    expect(peakCount(0)).toBe(1);
+    expect(peakCount(0.01)).toBe(1);
+    expect(peakCount(6.02)).toBe(121);
+    expect(peakCount(60)).toBe(1200);
+    expect(peakCount(3600)).toBe(2000);
+  });
+});

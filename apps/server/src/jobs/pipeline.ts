@@ -1,0 +1,231 @@
+import type PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { PipelineConfig } from '../config.js';
+import type { Db } from '../db/client.js';
+import {
+  AudioDecodeError,
+  AudioToolMissingError,
+  type AudioTools,
+} from '../providers/audio/index.js';
+import type { StorageProvider } from '../providers/storage/index.js';
+import { TranscriptionError, type SpeechToText } from '../providers/transcription/index.js';
+
+/**
+ * The interaction pipeline: pg-boss queues, one job per step and interaction.
+ *
+ *   POST /api/company/recordings ─► audio-merge ─► transcribe ─► status completed + interaction.completed
+ *   POST /api/company/call/download ─► call-download ─► audio-merge ─► …
+ *
+ * Durable: a job lives in the database from the moment it is queued. A worker that dies mid-job
+ * leaves it `active`; once its expiry (PIPELINE_JOB_TIMEOUT_SECONDS) has passed, pg-boss maintenance
+ * (JOB_MAINTENANCE_SECONDS) puts it back as a retry and another worker runs it again.
+ * Idempotent: every step may run twice (a retry after a crash, a duplicate queueing) and leaves the
+ * same result: the merged file and its asset row are overwritten, usage is inserted ON CONFLICT DO
+ * NOTHING, segments are replaced in one transaction, and the completion event is deduplicated (see
+ * interaction-events.ts).
+ * Retried: a failing step is retried PIPELINE_RETRY_LIMIT times (PIPELINE_RETRY_DELAY_SECONDS,
+ * doubling); the last failure writes the step's error status and message on the interaction.
+ * Failures no retry can fix (no transcription service, no ffmpeg) are final at once.
+ */
+export const AUDIO_MERGE_QUEUE = 'audio-merge';
+export const TRANSCRIBE_QUEUE = 'transcribe';
+export const CALL_DOWNLOAD_QUEUE = 'call-download';
+/**
+ * pg-boss's dead letter queue of the three: a job whose LAST attempt expired (the worker was killed
+ * or hung) lands here, so the interaction still gets its error status instead of staying
+ * in-progress for ever. Failures the handler sees itself are written by the handler.
+ */
+export const PIPELINE_FAILED_QUEUE = 'interaction-pipeline-failed';
+
+export type PipelineStep =
+  typeof AUDIO_MERGE_QUEUE | typeof TRANSCRIBE_QUEUE | typeof CALL_DOWNLOAD_QUEUE;
+
+export interface PipelineJobData {
+  interactionId: string;
+  /** Which step; read by the dead letter handler, which only gets the data. */
+  step: PipelineStep;
+}
+
+/** What the app queues; the other steps are queued by the pipeline itself. */
+export interface PipelineQueue {
+  /**
+   * Merges a new recording's chunks. The job id is the interaction id, so asking again while the
+   * job exists (a client repeating its POST) queues nothing new.
+   */
+  mergeRecording(interactionId: string): Promise<void>;
+  downloadCall(interactionId: string): Promise<void>;
+}
+
+export interface PipelineSender extends PipelineQueue {
+  /** Merges again (a downloaded call); a fresh job each time. */
+  merge(interactionId: string): Promise<void>;
+  transcribe(interactionId: string): Promise<void>;
+}
+
+export interface PipelineDeps {
+  db: Db;
+  storage: StorageProvider;
+  audio: AudioTools;
+  stt: SpeechToText;
+  config: PipelineConfig;
+  logger: Logger;
+}
+
+/** A failure with a sentence for the interaction page, and whether trying again can help. */
+export class PipelineError extends Error {
+  override name = 'PipelineError';
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** The user-facing message of a failure, and whether another attempt can help. */
+export function describeFailure(
+  error: unknown,
+  fallback: string,
+): { message: string; retryable: boolean } {
+  if (error instanceof PipelineError || error instanceof TranscriptionError) {
+    return { message: error.message, retryable: error.retryable };
+  }
+  if (error instanceof AudioToolMissingError) return { message: error.message, retryable: false };
+  // Deterministic for a given input, but cheap to retry, and a chunk may have been rewritten.
+  if (error instanceof AudioDecodeError) return { message: error.message, retryable: true };
+  // Database or storage hiccups: retried; their text is not for users.
+  return { message: fallback, retryable: true };
+}
+
+export function pipelineSendOptions(config: PipelineConfig): PgBoss.SendOptions {
+  return {
+    retryLimit: config.retryLimit,
+    retryDelay: config.retryDelaySeconds,
+    retryBackoff: config.retryDelaySeconds > 0,
+    expireInSeconds: config.jobTimeoutSeconds,
+    deadLetter: PIPELINE_FAILED_QUEUE,
+  };
+}
+
+export async function createPipelineQueues(boss: PgBoss): Promise<void> {
+  // Options travel with each job (pipelineSendOptions), so a changed configuration applies to the
+  // next job without updating queues that already exist.
+  for (const name of [
+    PIPELINE_FAILED_QUEUE,
+    AUDIO_MERGE_QUEUE,
+    TRANSCRIBE_QUEUE,
+    CALL_DOWNLOAD_QUEUE,
+  ]) {
+    await boss.createQueue(name, { name });
+  }
+}
+
+/** Ids of this process's pg-boss workers per step (filled by registerPipelineWorkers). */
+export type LocalPipelineWorkers = Map<PipelineStep, string[]>;
+
+export function createPipelineSender(
+  boss: PgBoss,
+  config: PipelineConfig,
+  localWorkers: LocalPipelineWorkers = new Map(),
+): PipelineSender {
+  const options = pipelineSendOptions(config);
+  const send = async (
+    step: PipelineStep,
+    interactionId: string,
+    extra: PgBoss.SendOptions = {},
+  ) => {
+    const data: PipelineJobData = { interactionId, step };
+    await boss.send(step, data, { ...options, ...extra });
+    // A worker of this process takes the job now rather than at its next poll, so the steps of
+    // one interaction follow each other without polling gaps (other processes still poll).
+    for (const id of localWorkers.get(step) ?? []) boss.notifyWorker(id);
+  };
+  return {
+    mergeRecording: (id) => send(AUDIO_MERGE_QUEUE, id, { id }),
+    merge: (id) => send(AUDIO_MERGE_QUEUE, id),
+    transcribe: (id) => send(TRANSCRIBE_QUEUE, id),
+    downloadCall: (id) => send(CALL_DOWNLOAD_QUEUE, id),
+  };
+}
+
+/** One step of the pipeline: its work, and what its final failure writes on the interaction. */
+export interface PipelineStepHandler {
+  run(interactionId: string, signal: AbortSignal): Promise<void>;
+  fail(interactionId: string, message: string): Promise<void>;
+  /** Shown when the failure is not one of ours (a database error…). */
+  fallbackMessage: string;
+  /** Shown when the last attempt expired (worker killed or hung). */
+  expiredMessage: string;
+}
+
+/**
+ * Runs one attempt. A retryable failure with attempts left is thrown back to pg-boss (retry later);
+ * otherwise the step's failure is written and the job ends.
+ */
+export async function runPipelineJob(
+  job: PgBoss.JobWithMetadata<PipelineJobData>,
+  handler: PipelineStepHandler,
+  logger: Logger,
+): Promise<void> {
+  const { interactionId } = job.data;
+  // pg-boss stops waiting at the job's expiry; stop the child processes and requests with it.
+  const signal = AbortSignal.timeout(job.expireInSeconds * 1000);
+  try {
+    await handler.run(interactionId, signal);
+  } catch (error) {
+    const failure = describeFailure(error, handler.fallbackMessage);
+    const final = !failure.retryable || job.retryCount >= job.retryLimit;
+    logger.warn(
+      { err: error, interactionId, queue: job.name, attempt: job.retryCount + 1, final },
+      'interaction pipeline step failed',
+    );
+    if (!final) throw error;
+    await handler.fail(interactionId, failure.message);
+  }
+}
+
+export interface PipelineWorkerOptions {
+  handlers: Record<PipelineStep, PipelineStepHandler>;
+  /** Receives the ids of the workers started here (see createPipelineSender). */
+  localWorkers: LocalPipelineWorkers;
+  logger: Logger;
+  /** Parallel transcriptions per process (network-bound); merges and downloads run one at a time. */
+  transcribePollers: number;
+}
+
+export async function registerPipelineWorkers(
+  boss: PgBoss,
+  { handlers, localWorkers, logger, transcribePollers }: PipelineWorkerOptions,
+): Promise<void> {
+  const work = async (step: PipelineStep, pollers: number) => {
+    const ids: string[] = [];
+    localWorkers.set(step, ids);
+    for (let i = 0; i < pollers; i++) {
+      const id = await boss.work<PipelineJobData>(
+        step,
+        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 },
+        async ([job]) => {
+          if (job) await runPipelineJob(job, handlers[step], logger);
+        },
+      );
+      ids.push(id);
+    }
+  };
+  // ffmpeg is CPU-bound: one merge at a time per process leaves a core for the web server.
+  await work(AUDIO_MERGE_QUEUE, 1);
+  await work(TRANSCRIBE_QUEUE, transcribePollers);
+  await work(CALL_DOWNLOAD_QUEUE, 1);
+  await boss.work<PipelineJobData>(
+    PIPELINE_FAILED_QUEUE,
+    { batchSize: 1, pollingIntervalSeconds: 5 },
+    async ([job]) => {
+      if (!job) return;
+      const handler = handlers[job.data.step];
+      logger.warn(
+        { interactionId: job.data.interactionId, step: job.data.step },
+        'interaction pipeline step expired',
+      );
+      await handler.fail(job.data.interactionId, handler.expiredMessage);
+    },
+  );
+}

@@ -1,0 +1,96 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type PgBoss from 'pg-boss';
+import type { TranscribedSegment } from '../providers/transcription/index.js';
+import { publishInteractionCompleted } from './interaction-events.js';
+import type { PipelineRepo } from './pipeline-repo.js';
+import { PipelineError, type PipelineDeps, type PipelineStepHandler } from './pipeline.js';
+
+/**
+ * transcribe {interactionId}: the merged MP3 → the speech-to-text service → transcript segments,
+ * then the interaction is completed and `interaction.completed` published.
+ *
+ * Long recordings are cut (without re-encoding) into pieces of at most STT_CHUNK_SECONDS, sent one
+ * by one, and their segments shifted by each piece's start: OpenAI takes at most 25 MB a request
+ * (about 50 minutes at 64 kb/s), and a failed piece is smaller to resend. Speaker labels come from
+ * each piece on its own (see the adapter), so a speaker's number may change at a piece boundary.
+ */
+export function createTranscribeStep(
+  deps: PipelineDeps,
+  repo: PipelineRepo,
+  boss: Pick<PgBoss, 'publish'>,
+): PipelineStepHandler {
+  const { storage, audio, stt, config } = deps;
+
+  /** Completion, safe to repeat: the event is deduplicated, the status update is conditional. */
+  const complete = async (interactionId: string) => {
+    const row = await repo.load(interactionId);
+    if (!row || row.status === 'completed') return;
+    await publishInteractionCompleted(boss, {
+      interaction_id: row.id,
+      company_id: row.companyId,
+      customer_id: row.customerId,
+      job_id: row.jobId,
+      type: row.type,
+      call_type: row.callType,
+    });
+    await repo.markCompleted(row.id);
+  };
+
+  return {
+    fallbackMessage: 'The transcript could not be made because of an internal error.',
+    expiredMessage: 'The transcription took too long.',
+    fail: (id, message) => repo.failTranscript(id, message),
+
+    async run(interactionId, signal) {
+      const row = await repo.load(interactionId);
+      if (!row) return;
+      // A second run after the transcript was saved only finishes what the first one began.
+      if (row.transcriptStatus === 'completed') return complete(interactionId);
+      if (row.transcriptStatus !== 'in-progress') return; // failed for good, or re-merging
+      if (!row.audioKey || row.audioSeconds === null) {
+        throw new PipelineError('The transcript could not be made: the audio is missing.', false);
+      }
+      const work = await mkdtemp(path.join(tmpdir(), 'fieldbot-stt-'));
+      const text: string[] = [];
+      const segments: TranscribedSegment[] = [];
+      try {
+        const object = await storage.get(row.audioKey);
+        if (!object) {
+          throw new PipelineError('The transcript could not be made: the audio is missing.', true);
+        }
+        const file = path.join(work, 'audio.mp3');
+        await pipeline(object.body, createWriteStream(file), { signal });
+        const pieces =
+          row.audioSeconds > config.sttChunkSeconds
+            ? await audio.splitMp3(file, config.sttChunkSeconds, { workDir: work, signal })
+            : [{ file, startSeconds: 0 }];
+        for (const [i, piece] of pieces.entries()) {
+          const result = await stt.transcribe({
+            file: piece.file,
+            fileName: pieces.length > 1 ? `${row.number}-${i + 1}.mp3` : `${row.number}.mp3`,
+            contentType: 'audio/mpeg',
+            signal,
+          });
+          if (result.text !== '') text.push(result.text);
+          for (const segment of result.segments) {
+            segments.push({
+              ...segment,
+              startSeconds: round(segment.startSeconds + piece.startSeconds),
+              endSeconds: round(segment.endSeconds + piece.startSeconds),
+            });
+          }
+        }
+      } finally {
+        await rm(work, { recursive: true, force: true });
+      }
+      await repo.saveTranscript(interactionId, text.join(' '), segments);
+      await complete(interactionId);
+    },
+  };
+}
+
+const round = (seconds: number) => Math.round(seconds * 1000) / 1000;

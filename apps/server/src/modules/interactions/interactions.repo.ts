@@ -1,0 +1,531 @@
+import {
+  PAGE_SIZE,
+  type CustomerListQuery,
+  type InteractionListQuery,
+  type InteractionType,
+  type SortDirection,
+} from '@fieldbot/shared';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import {
+  audioAssets,
+  customers,
+  interactions,
+  jobs,
+  transcriptSegments,
+  users,
+} from '../../db/schema/index.js';
+
+/**
+ * Whose data a query may return. Every query is limited to `companyId`; for a field technician
+ * (`technicianId` set) it narrows further:
+ * - customers: those with at least one job whose technician_id is the technician;
+ * - interactions: those whose job's technician_id is the technician, or that the technician
+ *   recorded (recorded_by_id), e.g. a visit recorded on a colleague's job.
+ * Anything outside the scope reads as absent (404), never as forbidden.
+ */
+export interface ViewerScope {
+  companyId: string;
+  technicianId: string | null;
+}
+
+/** ILIKE substring pattern; %, _ and \ in the keyword match themselves. */
+export function likePattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Full-text match on the transcript. The left side must stay textually identical to the
+ * expression of interactions_transcript_fts_idx ('english' as a literal, not a parameter), or the
+ * planner cannot use that index.
+ */
+export function transcriptMatches(
+  keyword: string,
+  transcriptText: AnyPgColumn = interactions.transcriptText,
+): SQL {
+  return sql`to_tsvector('english', coalesce(${transcriptText}, '')) @@ websearch_to_tsquery('english', ${keyword})`;
+}
+
+const by = (direction: SortDirection, column: AnyPgColumn | SQL) =>
+  direction === 'asc' ? asc(column) : desc(column);
+
+// ---------------------------------------------------------------------------------------------
+// Customers
+
+const customerColumns = {
+  id: customers.id,
+  externalId: customers.externalId,
+  name: customers.name,
+  jobsCount: customers.jobsCount,
+  type: customers.type,
+  active: customers.active,
+  createdAt: customers.createdAt,
+};
+
+/**
+ * The technician has a job for this customer. Written as `id = any(array(the technician's
+ * customers))` so the plan starts from the technician's jobs (jobs_technician_idx, index-only)
+ * and fetches those customers by primary key: a correlated EXISTS lets the planner walk the whole
+ * company's name index instead, hoping to meet ten of the technician's customers early.
+ */
+function customerOfTechnician(db: Db, technicianId: string): SQL {
+  const theirCustomers = db
+    .select({ id: jobs.customerId })
+    .from(jobs)
+    .where(eq(jobs.technicianId, technicianId));
+  return sql`${customers.id} = any(array(${theirCustomers}))`;
+}
+
+/**
+ * Keyword on name, external id (customers_*_trgm_idx) and the customer's job numbers
+ * (jobs_number_trgm_idx). Written as `id IN (… UNION ALL …)` rather than
+ * `name ILIKE … OR … OR EXISTS (jobs …)`: an OR with a correlated EXISTS can only be checked row
+ * by row over every customer of the company, while each arm of the union is a trigram bitmap scan
+ * and the result drives a primary-key semi-join.
+ */
+function customerKeyword(db: Db, companyId: string, keyword: string): SQL {
+  const pattern = likePattern(keyword);
+  const byCustomer = db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(
+      and(
+        eq(customers.companyId, companyId),
+        or(ilike(customers.name, pattern), ilike(customers.externalId, pattern)),
+      ),
+    );
+  const byJob = db
+    .select({ id: jobs.customerId })
+    .from(jobs)
+    .where(and(eq(jobs.companyId, companyId), ilike(jobs.jobNumber, pattern)));
+  return sql`${customers.id} in (${byCustomer} union all ${byJob})`;
+}
+
+function customerWhere(db: Db, scope: ViewerScope, query: CustomerListQuery): SQL | undefined {
+  return and(
+    eq(customers.companyId, scope.companyId),
+    query.type ? eq(customers.type, query.type) : undefined,
+    query.status ? eq(customers.active, query.status === 'active') : undefined,
+    scope.technicianId ? customerOfTechnician(db, scope.technicianId) : undefined,
+    query.keyword ? customerKeyword(db, scope.companyId, query.keyword) : undefined,
+  );
+}
+
+/**
+ * Name, Customer ID, # of Jobs and created date follow the (company_id, column, id) indexes;
+ * type and status have two values each, so the name orders customers within them.
+ */
+function customerOrder(query: CustomerListQuery): SQL[] {
+  const d = query.sort_direction;
+  switch (query.sort_by) {
+    case 'customer_id':
+      return [by(d, customers.externalId), by(d, customers.id)];
+    case 'jobs_count':
+      return [by(d, customers.jobsCount), by(d, customers.id)];
+    case 'created_at':
+      return [by(d, customers.createdAt), by(d, customers.id)];
+    case 'type':
+      return [by(d, customers.type), asc(customers.name), asc(customers.id)];
+    case 'active':
+      return [by(d, customers.active), asc(customers.name), asc(customers.id)];
+    case 'name':
+      return [by(d, customers.name), by(d, customers.id)];
+  }
+}
+
+/**
+ * One page of GET /api/company/customers (unexecuted, so the benchmark can EXPLAIN it). As for
+ * interactions, the page's ids come first from an index-ordered scan that OFFSET walks without
+ * touching the table (name, created date and # of jobs indexes end with id), then ten rows are read.
+ */
+export function customerListQuery(db: Db, scope: ViewerScope, query: CustomerListQuery) {
+  const page = db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(customerWhere(db, scope, query))
+    .orderBy(...customerOrder(query))
+    .limit(PAGE_SIZE)
+    .offset((query.page - 1) * PAGE_SIZE)
+    .as('page');
+  return db
+    .select(customerColumns)
+    .from(page)
+    .innerJoin(customers, eq(customers.id, page.id))
+    .orderBy(...customerOrder(query));
+}
+
+export function customerCountQuery(db: Db, scope: ViewerScope, query: CustomerListQuery) {
+  return db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(customers)
+    .where(customerWhere(db, scope, query));
+}
+
+export function customerDetailQuery(db: Db, scope: ViewerScope, customerId: string) {
+  return db
+    .select(customerColumns)
+    .from(customers)
+    .where(
+      and(
+        eq(customers.id, customerId),
+        eq(customers.companyId, scope.companyId),
+        scope.technicianId ? customerOfTechnician(db, scope.technicianId) : undefined,
+      ),
+    )
+    .limit(1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Interactions
+
+/** The joined tables of an interaction row: its job, who recorded it, the job's technician. */
+function interactionJoins(prefix: string) {
+  return {
+    job: alias(jobs, `${prefix}job`),
+    recorder: alias(users, `${prefix}recorder`),
+    technician: alias(users, `${prefix}technician`),
+  };
+}
+type InteractionJoins = ReturnType<typeof interactionJoins>;
+
+/**
+ * Field Team: who recorded the visit, else the technician of the call's job (CSR calls have no
+ * recorder); null when neither exists.
+ */
+const recordingBy = (j: InteractionJoins) =>
+  sql<string | null>`coalesce(${j.recorder.name}, ${j.technician.name})`;
+
+/**
+ * Sort of the Interactions table; id always breaks ties. Timestamp, type and duration follow
+ * interactions_customer_{started,type_started,duration}_idx, so any page is an index-ordered scan.
+ */
+function interactionOrder(query: InteractionListQuery, j: InteractionJoins): SQL[] {
+  const d = query.sort_direction;
+  switch (query.sort_by) {
+    case 'type':
+      return [by(d, interactions.type), by(d, interactions.startedAt), by(d, interactions.id)];
+    case 'job_id':
+      return [by(d, j.job.jobNumber), by(d, interactions.id)];
+    case 'recording_by':
+      return [by(d, recordingBy(j)), by(d, interactions.id)];
+    case 'duration':
+      return [by(d, interactions.durationSeconds), by(d, interactions.id)];
+    case 'created_at':
+      return [by(d, interactions.startedAt), by(d, interactions.id)];
+  }
+}
+
+/**
+ * `interactions.customer_id = (the customer, if it is in the company)`: an uncorrelated scalar
+ * subquery, checked once per query, that leaves the list an index scan on customer_id. (An
+ * uncorrelated EXISTS would do the same check but stops PostgreSQL from removing unused joins.)
+ */
+function customerOfCompany(db: Db, companyId: string, customerId: string): SQL {
+  const customer = db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.id, customerId), eq(customers.companyId, companyId)));
+  return sql`${interactions.customerId} = (${customer})`;
+}
+
+/**
+ * Technician scope on interactions (see ViewerScope): through the joined job on a single
+ * interaction, or as the technician's jobs of this customer (jobs_technician_idx) on a list.
+ */
+function interactionOfTechnician(
+  db: Db,
+  technicianId: string,
+  job: { joined: InteractionJoins['job'] } | { customerId: string },
+): SQL {
+  const ownJob =
+    'joined' in job
+      ? eq(job.joined.technicianId, technicianId)
+      : inArray(
+          interactions.jobId,
+          db
+            .select({ id: jobs.id })
+            .from(jobs)
+            .where(and(eq(jobs.technicianId, technicianId), eq(jobs.customerId, job.customerId))),
+        );
+  return or(eq(interactions.recordedById, technicianId), ownJob)!;
+}
+
+/**
+ * Keyword on the Interactions table: the interaction id, the job id or the Field Team name
+ * (ILIKE substring), or words of the transcript (full-text). Each arm is an id set PostgreSQL
+ * builds once (the customer's matching jobs, the matching users, the customer's interactions
+ * whose transcript matches through interactions_transcript_fts_idx), so the list's rows are only
+ * probed against them: no per-row joins, no per-row to_tsvector. The name arms mirror
+ * recordingBy: the recorder's name, or the job technician's when nobody recorded it.
+ */
+function interactionKeyword(db: Db, customerId: string, keyword: string): SQL {
+  const pattern = likePattern(keyword);
+  const matchingJobs = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.customerId, customerId), ilike(jobs.jobNumber, pattern)));
+  const matchingUsers = db.select({ id: users.id }).from(users).where(ilike(users.name, pattern));
+  const jobsOfMatchingTechnicians = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .innerJoin(users, eq(users.id, jobs.technicianId))
+    .where(and(eq(jobs.customerId, customerId), ilike(users.name, pattern)));
+  const transcript = alias(interactions, 'transcript_match');
+  const matchingTranscripts = db
+    .select({ id: transcript.id })
+    .from(transcript)
+    .where(
+      and(
+        eq(transcript.customerId, customerId),
+        transcriptMatches(keyword, transcript.transcriptText),
+      ),
+    );
+  return or(
+    ilike(interactions.number, pattern),
+    inArray(interactions.jobId, matchingJobs),
+    inArray(interactions.recordedById, matchingUsers),
+    and(isNull(interactions.recordedById), inArray(interactions.jobId, jobsOfMatchingTechnicians)),
+    inArray(interactions.id, matchingTranscripts),
+  )!;
+}
+
+/**
+ * The filter of one customer's list. Not limited by interactions.company_id: the
+ * customer-of-company check covers it once, and leaving the column out lets a plain timestamp
+ * page be an index-only scan of interactions_customer_started_idx however deep the page is.
+ */
+function interactionListWhere(
+  db: Db,
+  scope: ViewerScope,
+  customerId: string,
+  query: InteractionListQuery,
+): SQL | undefined {
+  return and(
+    customerOfCompany(db, scope.companyId, customerId),
+    query.type ? eq(interactions.type, query.type) : undefined,
+    scope.technicianId
+      ? interactionOfTechnician(db, scope.technicianId, { customerId })
+      : undefined,
+    query.keyword ? interactionKeyword(db, customerId, query.keyword) : undefined,
+  );
+}
+
+function listColumns(j: InteractionJoins) {
+  return {
+    id: interactions.id,
+    number: interactions.number,
+    type: interactions.type,
+    callType: interactions.callType,
+    status: interactions.status,
+    downloadStatus: interactions.downloadStatus,
+    recordingBy: recordingBy(j),
+    startedAt: interactions.startedAt,
+    durationSeconds: interactions.durationSeconds,
+    jobNumber: j.job.jobNumber,
+  };
+}
+
+/** The ids of one page, ordered; joined to jobs and users only to sort by their columns. */
+function interactionPageIds(
+  db: Db,
+  scope: ViewerScope,
+  customerId: string,
+  query: InteractionListQuery,
+) {
+  const where = interactionListWhere(db, scope, customerId, query);
+  const offset = (query.page - 1) * PAGE_SIZE;
+  const j = interactionJoins('page_');
+  if (query.sort_by === 'job_id' || query.sort_by === 'recording_by') {
+    return db
+      .select({ id: interactions.id })
+      .from(interactions)
+      .leftJoin(j.job, eq(j.job.id, interactions.jobId))
+      .leftJoin(j.recorder, eq(j.recorder.id, interactions.recordedById))
+      .leftJoin(j.technician, eq(j.technician.id, j.job.technicianId))
+      .where(where)
+      .orderBy(...interactionOrder(query, j))
+      .limit(PAGE_SIZE)
+      .offset(offset)
+      .as('page');
+  }
+  // Even joins PostgreSQL would remove keep it from an index-only scan; leave them out.
+  return db
+    .select({ id: interactions.id })
+    .from(interactions)
+    .where(where)
+    .orderBy(...interactionOrder(query, j))
+    .limit(PAGE_SIZE)
+    .offset(offset)
+    .as('page');
+}
+
+/**
+ * One page of GET /api/company/interactions/:id. The page's ids are chosen first (ordered scan,
+ * OFFSET, LIMIT 10 over interactions alone), then only those ten rows are joined for display:
+ * rows skipped by OFFSET are never joined, so a deep page costs little more than page 1.
+ */
+export function interactionListQuery(
+  db: Db,
+  scope: ViewerScope,
+  customerId: string,
+  query: InteractionListQuery,
+) {
+  const page = interactionPageIds(db, scope, customerId, query);
+  const j = interactionJoins('');
+  return db
+    .select(listColumns(j))
+    .from(page)
+    .innerJoin(interactions, eq(interactions.id, page.id))
+    .leftJoin(j.job, eq(j.job.id, interactions.jobId))
+    .leftJoin(j.recorder, eq(j.recorder.id, interactions.recordedById))
+    .leftJoin(j.technician, eq(j.technician.id, j.job.technicianId))
+    .where(eq(interactions.companyId, scope.companyId))
+    .orderBy(...interactionOrder(query, j));
+}
+
+export function interactionCountQuery(
+  db: Db,
+  scope: ViewerScope,
+  customerId: string,
+  query: InteractionListQuery,
+) {
+  return db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(interactions)
+    .where(interactionListWhere(db, scope, customerId, query));
+}
+
+/** One interaction of this type, inside the scope (a type mismatch finds nothing). */
+function interactionWhere(
+  db: Db,
+  scope: ViewerScope,
+  interactionId: string,
+  type: InteractionType,
+  j: InteractionJoins,
+): SQL | undefined {
+  return and(
+    eq(interactions.id, interactionId),
+    eq(interactions.type, type),
+    eq(interactions.companyId, scope.companyId),
+    scope.technicianId
+      ? interactionOfTechnician(db, scope.technicianId, { joined: j.job })
+      : undefined,
+  );
+}
+
+export function interactionDetailQuery(
+  db: Db,
+  scope: ViewerScope,
+  interactionId: string,
+  type: InteractionType,
+) {
+  const j = interactionJoins('');
+  return db
+    .select({
+      ...listColumns(j),
+      customerId: customers.id,
+      customerName: customers.name,
+      audioMergeStatus: interactions.audioMergeStatus,
+      audioMergeErrorMessage: interactions.audioMergeErrorMessage,
+      transcriptText: interactions.transcriptText,
+      transcriptStatus: interactions.transcriptStatus,
+      transcriptErrorMessage: interactions.transcriptErrorMessage,
+      hasAudio: sql<boolean>`${audioAssets.interactionId} is not null`,
+      audioPeaks: audioAssets.peaks,
+    })
+    .from(interactions)
+    .innerJoin(customers, eq(customers.id, interactions.customerId))
+    .leftJoin(j.job, eq(j.job.id, interactions.jobId))
+    .leftJoin(j.recorder, eq(j.recorder.id, interactions.recordedById))
+    .leftJoin(j.technician, eq(j.technician.id, j.job.technicianId))
+    .leftJoin(audioAssets, eq(audioAssets.interactionId, interactions.id))
+    .where(interactionWhere(db, scope, interactionId, type, j))
+    .limit(1);
+}
+
+/** The merged audio of a visible interaction: what the audio route needs and nothing more. */
+export function interactionAudioQuery(
+  db: Db,
+  scope: ViewerScope,
+  interactionId: string,
+  type: InteractionType,
+) {
+  const j = interactionJoins('');
+  return db
+    .select({ storageKey: audioAssets.storageKey, contentType: audioAssets.contentType })
+    .from(interactions)
+    .innerJoin(audioAssets, eq(audioAssets.interactionId, interactions.id))
+    .leftJoin(j.job, eq(j.job.id, interactions.jobId))
+    .where(interactionWhere(db, scope, interactionId, type, j))
+    .limit(1);
+}
+
+export function interactionTranscriptQuery(
+  db: Db,
+  scope: ViewerScope,
+  interactionId: string,
+  type: InteractionType,
+) {
+  const j = interactionJoins('');
+  return db
+    .select({ number: interactions.number, transcriptText: interactions.transcriptText })
+    .from(interactions)
+    .leftJoin(j.job, eq(j.job.id, interactions.jobId))
+    .where(interactionWhere(db, scope, interactionId, type, j))
+    .limit(1);
+}
+
+export function transcriptSegmentsQuery(db: Db, interactionId: string) {
+  return db
+    .select({
+      start: transcriptSegments.startSeconds,
+      end: transcriptSegments.endSeconds,
+      speaker: transcriptSegments.speaker,
+      text: transcriptSegments.text,
+    })
+    .from(transcriptSegments)
+    .where(eq(transcriptSegments.interactionId, interactionId))
+    .orderBy(asc(transcriptSegments.position));
+}
+
+export type InteractionsRepo = ReturnType<typeof createInteractionsRepo>;
+
+export function createInteractionsRepo(db: Db) {
+  return {
+    async customerPage(scope: ViewerScope, query: CustomerListQuery) {
+      const [items, [total]] = await Promise.all([
+        customerListQuery(db, scope, query),
+        customerCountQuery(db, scope, query),
+      ]);
+      return { items, count: total?.count ?? 0 };
+    },
+    async customer(scope: ViewerScope, customerId: string) {
+      const [row] = await customerDetailQuery(db, scope, customerId);
+      return row ?? null;
+    },
+    async interactionPage(scope: ViewerScope, customerId: string, query: InteractionListQuery) {
+      const [items, [total]] = await Promise.all([
+        interactionListQuery(db, scope, customerId, query),
+        interactionCountQuery(db, scope, customerId, query),
+      ]);
+      return { items, count: total?.count ?? 0 };
+    },
+    async interaction(scope: ViewerScope, interactionId: string, type: InteractionType) {
+      const [row] = await interactionDetailQuery(db, scope, interactionId, type);
+      if (!row) return null;
+      const segments = await transcriptSegmentsQuery(db, interactionId);
+      return { ...row, segments };
+    },
+    async audio(scope: ViewerScope, interactionId: string, type: InteractionType) {
+      const [row] = await interactionAudioQuery(db, scope, interactionId, type);
+      return row ?? null;
+    },
+    async transcript(scope: ViewerScope, interactionId: string, type: InteractionType) {
+      const [row] = await interactionTranscriptQuery(db, scope, interactionId, type);
+      if (!row) return null;
+      const segments = await transcriptSegmentsQuery(db, interactionId);
+      return { ...row, segments };
+    },
+  };
+}

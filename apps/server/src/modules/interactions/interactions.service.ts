@@ -1,0 +1,180 @@
+import {
+  formatPlayerTime,
+  interactionAudioPath,
+  interactionTranscriptPath,
+  ROLE,
+  type Customer,
+  type CustomerListQuery,
+  type InteractionDetail,
+  type InteractionListItem,
+  type InteractionListQuery,
+  type InteractionType,
+  type TranscriptSegment,
+  type User,
+} from '@fieldbot/shared';
+import { DomainError, notFound } from '../../lib/errors.js';
+import {
+  RangeNotSatisfiableError,
+  type ByteRange,
+  type StorageProvider,
+  type StoredObject,
+} from '../../providers/storage/index.js';
+import type { InteractionsRepo, ViewerScope } from './interactions.repo.js';
+
+export type InteractionsService = ReturnType<typeof createInteractionsService>;
+
+/**
+ * The caller's scope: their company, and for a field technician their own id (they see only the
+ * customers and interactions of jobs assigned to them; the rule is spelled out on ViewerScope).
+ */
+export function viewerScope(user: User): ViewerScope {
+  const companyId = user.company?.id;
+  if (!companyId) throw notFound();
+  return {
+    companyId,
+    technicianId: user.role.alias === ROLE.FIELD_TEAM ? user.id : null,
+  };
+}
+
+type CustomerRow = NonNullable<Awaited<ReturnType<InteractionsRepo['customer']>>>;
+type InteractionRow = Awaited<ReturnType<InteractionsRepo['interactionPage']>>['items'][number];
+
+export function toCustomer(row: CustomerRow): Customer {
+  return {
+    id: row.id,
+    customer_id: row.externalId,
+    name: row.name,
+    jobs_count: row.jobsCount,
+    type: row.type,
+    active: row.active,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function toInteractionListItem(row: InteractionRow): InteractionListItem {
+  return {
+    id: row.id,
+    interaction_id: row.number,
+    type: row.type,
+    call_type: row.callType,
+    status: row.status,
+    download_status: row.downloadStatus,
+    recording_by: row.recordingBy,
+    created_at: row.startedAt.toISOString(),
+    duration: row.durationSeconds,
+    job_id: row.jobNumber,
+  };
+}
+
+/** A transcript exists once the text or its segments are stored. */
+const hasTranscript = (row: { transcriptText: string | null; segments: readonly unknown[] }) =>
+  row.transcriptText !== null || row.segments.length > 0;
+
+/** The .txt download: one "[mm:ss] Speaker: text" line per segment, else the plain transcript. */
+export function transcriptFileText(
+  segments: readonly TranscriptSegment[],
+  transcriptText: string | null,
+): string {
+  if (segments.length === 0) return `${transcriptText ?? ''}\n`;
+  return segments
+    .map((s) => `[${formatPlayerTime(s.start)}] ${s.speaker}: ${s.text}`)
+    .join('\n')
+    .concat('\n');
+}
+
+/** `<interaction_id>.txt`, kept to characters that are safe inside a quoted header value. */
+export function transcriptFileName(interactionNumber: string): string {
+  const safe = interactionNumber.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '');
+  return `${safe || 'transcript'}.txt`;
+}
+
+export const RANGE_NOT_SATISFIABLE = 'The requested range is not satisfiable.';
+
+export function createInteractionsService(deps: {
+  repo: InteractionsRepo;
+  storage: StorageProvider;
+}) {
+  const { repo, storage } = deps;
+  return {
+    async customers(viewer: User, query: CustomerListQuery) {
+      const page = await repo.customerPage(viewerScope(viewer), query);
+      return { items: page.items.map(toCustomer), count: page.count };
+    },
+
+    async customer(viewer: User, customerId: string): Promise<Customer> {
+      const row = await repo.customer(viewerScope(viewer), customerId);
+      if (!row) throw notFound();
+      return toCustomer(row);
+    },
+
+    /** A customer the caller cannot see has no interactions list either: 404. */
+    async interactions(viewer: User, customerId: string, query: InteractionListQuery) {
+      const scope = viewerScope(viewer);
+      if (!(await repo.customer(scope, customerId))) throw notFound();
+      const page = await repo.interactionPage(scope, customerId, query);
+      return { items: page.items.map(toInteractionListItem), count: page.count };
+    },
+
+    async interaction(
+      viewer: User,
+      interactionId: string,
+      type: InteractionType,
+    ): Promise<InteractionDetail> {
+      const row = await repo.interaction(viewerScope(viewer), interactionId, type);
+      if (!row) throw notFound();
+      return {
+        ...toInteractionListItem(row),
+        customer: { id: row.customerId, name: row.customerName },
+        audio_url: row.hasAudio ? interactionAudioPath(row.id, row.type) : null,
+        audio_peaks: row.hasAudio ? (row.audioPeaks ?? []) : null,
+        audio_merge_status: row.audioMergeStatus,
+        audio_merge_error_message: row.audioMergeErrorMessage,
+        transcript: row.transcriptText,
+        transcript_status: row.transcriptStatus,
+        transcript_error_message: row.transcriptErrorMessage,
+        transcript_segments: row.segments,
+        transcript_url: hasTranscript(row) ? interactionTranscriptPath(row.id, row.type) : null,
+      };
+    },
+
+    /**
+     * The merged audio, whole or one byte range. 404 when the interaction is out of scope, has
+     * no merged audio, or the file is missing from storage; 416 when the range lies past the end.
+     */
+    async audio(
+      viewer: User,
+      interactionId: string,
+      type: InteractionType,
+      range: ByteRange | null,
+    ): Promise<{ object: StoredObject; contentType: string }> {
+      const asset = await repo.audio(viewerScope(viewer), interactionId, type);
+      if (!asset) throw notFound();
+      let object: StoredObject | null;
+      try {
+        object = await storage.get(asset.storageKey, range ?? undefined);
+      } catch (error) {
+        if (error instanceof RangeNotSatisfiableError) {
+          throw new DomainError(
+            416,
+            RANGE_NOT_SATISFIABLE,
+            {},
+            { 'accept-ranges': 'bytes', 'content-range': `bytes */${error.size}` },
+          );
+        }
+        throw error;
+      }
+      if (!object) throw notFound();
+      return { object, contentType: asset.contentType };
+    },
+
+    /** The transcript as a text file; 404 when there is none yet. */
+    async transcript(viewer: User, interactionId: string, type: InteractionType) {
+      const row = await repo.transcript(viewerScope(viewer), interactionId, type);
+      if (!row || !hasTranscript(row)) throw notFound();
+      return {
+        fileName: transcriptFileName(row.number),
+        text: transcriptFileText(row.segments, row.transcriptText),
+      };
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import {
+  callDownloadBodySchema,
+  createRecordingBodySchema,
+  createRecordingResponseSchema,
+  ROLE,
+} from '@fieldbot/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { RecordingsService } from './recordings.service.js';
+
+/** A day-long visit in RECORDING_CHUNK_MS chunks lists ~17,000 file URLs of ~120 bytes. */
+const RECORDINGS_BODY_LIMIT = 4 * 1024 * 1024;
+
+const auth = {
+  roles: [ROLE.COMPANY_ADMIN, ROLE.MANAGER, ROLE.FIELD_TEAM],
+  permission: 'interactions.view',
+} as const;
+
+export async function recordingRoutes(
+  app: FastifyInstance,
+  deps: { recordings: RecordingsService },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/company/recordings',
+    {
+      config: { auth },
+      bodyLimit: RECORDINGS_BODY_LIMIT,
+      schema: { body: createRecordingBodySchema, response: { 200: createRecordingResponseSchema } },
+    },
+    async (request) => ({ data: await deps.recordings.create(request.user!, request.body) }),
+  );
+
+  r.post(
+    '/api/company/call/download',
+    {
+      config: { auth },
+      schema: {
+        body: callDownloadBodySchema,
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async (request) => deps.recordings.downloadCalls(request.user!, request.body),
+  );
+}

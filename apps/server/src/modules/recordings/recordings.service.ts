@@ -1,0 +1,101 @@
+import {
+  INTERACTION_MESSAGES,
+  MESSAGES,
+  ROLE,
+  type CallDownloadBody,
+  type CreateRecordingBody,
+  type User,
+} from '@fieldbot/shared';
+import { fieldError, notFound } from '../../lib/errors.js';
+import type { PipelineQueue } from '../../jobs/pipeline.js';
+import type { StorageProvider } from '../../providers/storage/index.js';
+import type { RecordingRow, RecordingScope, RecordingsRepo } from './recordings.repo.js';
+
+export type RecordingsService = ReturnType<typeof createRecordingsService>;
+
+export interface RecordingsServiceDeps {
+  repo: RecordingsRepo;
+  storage: Pick<StorageProvider, 'keyFromUrl'>;
+  pipeline: PipelineQueue;
+}
+
+function scopeOf(user: User): RecordingScope {
+  const companyId = user.company?.id;
+  if (!companyId) throw notFound();
+  return { companyId, technicianId: user.role.alias === ROLE.FIELD_TEAM ? user.id : null };
+}
+
+const toResponse = (row: RecordingRow) => ({
+  id: row.id,
+  interaction_id: row.number,
+  type: row.type,
+  status: row.status,
+});
+
+export function createRecordingsService({ repo, storage, pipeline }: RecordingsServiceDeps) {
+  return {
+    /**
+     * POST /api/company/recordings: the chunks a user uploaded become a field recording, in
+     * progress until the pipeline has merged and transcribed it. Repeating the request (same first
+     * chunk) answers the same interaction, and queues its merge again if it never started, so a
+     * client that lost the answer or crashed simply sends it again.
+     */
+    async create(user: User, body: CreateRecordingBody) {
+      const scope = scopeOf(user);
+      const keys = body.file_urls.map((url) => storage.keyFromUrl(url));
+      const invalid = () => fieldError('file_urls', MESSAGES.invalidValue);
+      if (keys.some((key) => key === null)) throw invalid();
+      const chunkKeys = keys as string[];
+      if (new Set(chunkKeys).size !== chunkKeys.length) throw invalid();
+      const owned = await repo.ownedRecordingUploads(user.id, chunkKeys);
+      if (chunkKeys.some((key) => !owned.has(key))) throw invalid();
+
+      const existing = await repo.recordingByFirstChunk(user.id, chunkKeys[0]!);
+      if (existing) {
+        if (existing.audioMergeStatus === 'in-progress') await pipeline.mergeRecording(existing.id);
+        return toResponse(existing);
+      }
+
+      let customerId: string;
+      let jobId: string | null;
+      if (body.job_id) {
+        const job = await repo.visibleJob(scope, body.job_id);
+        if (!job) throw notFound();
+        customerId = job.customerId;
+        jobId = job.id;
+      } else {
+        const customer = await repo.visibleCustomer(scope, body.customer_id!);
+        if (!customer) throw notFound();
+        customerId = customer.id;
+        // A technician recording at a customer's is on their open job there, if there is one.
+        jobId = (await repo.latestOpenJob(scope.companyId, customer.id, user.id))?.id ?? null;
+      }
+
+      const { row } = await repo.createRecording({
+        companyId: scope.companyId,
+        customerId,
+        jobId,
+        recordedById: user.id,
+        startedAt: new Date(body.started_at),
+        sourceKeys: chunkKeys,
+      });
+      await pipeline.mergeRecording(row.id);
+      return toResponse(row);
+    },
+
+    /**
+     * POST /api/company/call/download: (re-)downloads CSR call recordings from the CRM. All or
+     * nothing: one id the caller may not see and nothing changes (404).
+     */
+    async downloadCalls(user: User, body: CallDownloadBody) {
+      const scope = scopeOf(user);
+      if (body.company_id !== scope.companyId) throw notFound();
+      const ids = [...new Set(body.call_ids)];
+      const visible = await repo.visibleCalls(scope, ids);
+      if (visible.length !== ids.length) throw notFound();
+      await repo.startCallDownloads(ids);
+      for (const id of ids) await pipeline.downloadCall(id);
+      return { message: INTERACTION_MESSAGES.callDownloadStarted };
+    },
+  };
+}

@@ -1,0 +1,42 @@
+/** One timed piece of a transcript, in seconds from the start of the audio sent. */
+export interface TranscribedSegment {
+  startSeconds: number;
+  endSeconds: number;
+  /** 'Speaker 1', 'Speaker 2'… (see the adapter for how labels are chosen). */
+  speaker: string;
+  text: string;
+}
+
+export interface Transcription {
+  text: string;
+  segments: TranscribedSegment[];
+}
+
+export interface TranscribeInput {
+  /** Path of the audio file on local disk. */
+  file: string;
+  fileName: string;
+  contentType: string;
+  signal?: AbortSignal;
+}
+
+/** Speech-to-text behind an interface: an OpenAI-compatible adapter, or none. */
+export interface SpeechToText {
+  kind: 'openai-compatible' | 'none';
+  transcribe(input: TranscribeInput): Promise<Transcription>;
+}
+
+/**
+ * A failed transcription. The message is a sentence shown on the interaction page when the last
+ * attempt fails; `retryable` says whether trying again can help (timeouts, 429, 5xx, garbled answers)
+ * or not (no service configured, a refused key, audio the service rejects).
+ */
+export class TranscriptionError extends Error {
+  override name = 'TranscriptionError';
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,1 @@
+export { AudioPlayer, type AudioPlayerHandle, type AudioPlayerProps } from './audio-player';

@@ -1,0 +1,6 @@
+export { DataTable, type DataTableColumn, type DataTableProps } from './data-table';
+export { SortableHeader } from './sortable-header';
+export { TablePagination } from './table-pagination';
+export { nextSort, type SortState } from './sort';
+export { parseListQuery, useListQuery, type ListQueryPatch } from './use-list-query';
+export { TableError } from './table-error';

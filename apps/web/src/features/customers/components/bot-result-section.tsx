@@ -1,0 +1,53 @@
+import { Button, Collapse, Group, Paper, Text, Title, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconChevronDown } from '@tabler/icons-react';
+import { useId } from 'react';
+import { RunBotsDialog } from './run-bots-dialog';
+
+export interface BotResultSectionProps {
+  runBotDisabled: boolean;
+}
+
+/** The collapsible Bot Result section of a customer (spec §2); bot results arrive with the bots issue. */
+export function BotResultSection({ runBotDisabled }: BotResultSectionProps) {
+  const [expanded, { toggle }] = useDisclosure(true);
+  const [dialogOpened, dialog] = useDisclosure(false);
+  const contentId = useId();
+
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Group justify="space-between" gap="sm">
+        <Title order={2} size="h4">
+          <UnstyledButton
+            onClick={toggle}
+            aria-expanded={expanded}
+            aria-controls={contentId}
+            fz="inherit"
+            fw="inherit"
+          >
+            <Group gap="xs" wrap="nowrap">
+              <IconChevronDown
+                size={18}
+                aria-hidden
+                style={{
+                  transform: expanded ? undefined : 'rotate(-90deg)',
+                  transition: 'transform 150ms',
+                }}
+              />
+              Bot Result
+            </Group>
+          </UnstyledButton>
+        </Title>
+        <Button size="sm" disabled={runBotDisabled} onClick={dialog.open}>
+          Run Bot
+        </Button>
+      </Group>
+      <Collapse expanded={expanded} id={contentId}>
+        <Text c="dimmed" ta="center" py="lg">
+          No Bot Result Generated
+        </Text>
+      </Collapse>
+      <RunBotsDialog opened={dialogOpened} onClose={dialog.close} />
+    </Paper>
+  );
+}

@@ -1,0 +1,80 @@
+import { INTERACTION_MESSAGES, MESSAGES, type InteractionDetail } from '@fieldbot/shared';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
+import { TranscriptSegments } from './transcript-segments';
+
+export const TRANSCRIPT_GENERATING = 'Generating the transcript, this might take a few minutes.';
+
+export interface TranscriptBoxProps {
+  detail: InteractionDetail;
+  activeIndex: number;
+  onSeek: (seconds: number) => void;
+}
+
+/** Spec §2 transcript box: Download (a .txt), or the generating / error / 'No Transcript Found' states. */
+export function TranscriptBox({ detail, activeIndex, onSeek }: TranscriptBoxProps) {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="transcript-title">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4" id="transcript-title">
+          Transcript
+        </Title>
+        {detail.transcript_url ? (
+          <Button
+            component="a"
+            href={detail.transcript_url}
+            download={`${detail.interaction_id}.txt`}
+            variant="default"
+            size="sm"
+            leftSection={<IconDownload size={16} aria-hidden />}
+          >
+            Download
+          </Button>
+        ) : null}
+      </Group>
+      <TranscriptContent detail={detail} activeIndex={activeIndex} onSeek={onSeek} />
+    </Paper>
+  );
+}
+
+function TranscriptContent({ detail, activeIndex, onSeek }: TranscriptBoxProps) {
+  // The transcript waits for the merged audio, so a running merge is part of "generating".
+  if (detail.transcript_status === 'in-progress' || detail.audio_merge_status === 'in-progress') {
+    return (
+      <Group gap="sm" role="status" py="md">
+        <Loader size="sm" aria-hidden />
+        <Text size="sm">{TRANSCRIPT_GENERATING}</Text>
+      </Group>
+    );
+  }
+  if (detail.transcript_status === 'error') {
+    return (
+      <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
+        {detail.transcript_error_message || MESSAGES.somethingWentWrong}
+      </Alert>
+    );
+  }
+  if (detail.transcript_segments.length > 0) {
+    return (
+      <TranscriptSegments
+        segments={detail.transcript_segments}
+        activeIndex={activeIndex}
+        onSeek={onSeek}
+      />
+    );
+  }
+  if (detail.transcript?.trim()) {
+    return (
+      <Stack mah={360} style={{ overflowY: 'auto' }}>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {detail.transcript}
+        </Text>
+      </Stack>
+    );
+  }
+  return (
+    <Text c="dimmed" ta="center" py="lg">
+      {INTERACTION_MESSAGES.noTranscript}
+    </Text>
+  );
+}

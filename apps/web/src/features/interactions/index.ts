@@ -1,0 +1,1 @@
+export { InteractionDetailPage } from './pages/interaction-detail-page';

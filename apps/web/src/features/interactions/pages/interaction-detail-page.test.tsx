@@ -1,0 +1,284 @@
+import {
+  INTERACTION_MESSAGES,
+  INTERACTION_POLL_MS,
+  interactionAudioPath,
+  interactionTranscriptPath,
+  type InteractionDetail,
+} from '@fieldbot/shared';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeWaveSurfer } from '@/test/fake-wavesurfer';
+import { mockApi, type MockReply } from '@/test/mock-api';
+import { renderPage } from '@/test/render-page';
+import { TRANSCRIPT_GENERATING } from '../components/transcript-box';
+import {
+  INTERACTION_NOT_FOUND,
+  InteractionDetailPage,
+  LINK_COPIED,
+} from './interaction-detail-page';
+
+vi.mock('wavesurfer.js', async () => ({
+  default: (await import('@/test/fake-wavesurfer')).FakeWaveSurfer,
+}));
+
+const ID = '7f1c1e1a-8a3b-4b52-9d3e-2f6f1c0e9a11';
+const CUSTOMER_ID = '0b6f0f7e-3c1d-4a8e-9f55-5d6a1c2b3e44';
+const API = `/api/company/interaction/${ID}/field-recording`;
+const ROUTE = 'customers/:customerId/interaction/:interactionId/:interactionType';
+const URL = `/customers/${CUSTOMER_ID}/interaction/${ID}/field-recording`;
+
+function detail(overrides: Partial<InteractionDetail> = {}): InteractionDetail {
+  return {
+    id: ID,
+    interaction_id: 'R-000042',
+    type: 'field-recording',
+    call_type: null,
+    status: 'completed',
+    download_status: null,
+    recording_by: 'Tom Tech',
+    created_at: new Date(2025, 2, 7, 14, 5, 9).toISOString(),
+    duration: 65,
+    job_id: 'J-1001',
+    customer: { id: CUSTOMER_ID, name: 'Harbor View Dental' },
+    audio_url: interactionAudioPath(ID, 'field-recording'),
+    audio_peaks: [0.2, 0.6, 0.4],
+    audio_merge_status: 'completed',
+    audio_merge_error_message: null,
+    transcript: 'Hello there. The boiler is fine. Thanks.',
+    transcript_status: 'completed',
+    transcript_error_message: null,
+    transcript_segments: [
+      { start: 0, end: 4.5, speaker: 'Speaker 1', text: 'Hello there.' },
+      { start: 4.5, end: 20, speaker: 'Speaker 2', text: 'The boiler is fine.' },
+      { start: 20, end: 65, speaker: 'Speaker 1', text: 'Thanks.' },
+    ],
+    transcript_url: interactionTranscriptPath(ID, 'field-recording'),
+    ...overrides,
+  };
+}
+
+function renderDetail(reply: MockReply | (() => MockReply), url = URL) {
+  const api = mockApi({ [`GET ${API}`]: typeof reply === 'function' ? reply : reply });
+  const view = renderPage(<InteractionDetailPage />, { route: ROUTE, url });
+  return { ...view, ...api };
+}
+
+async function readyPlayer() {
+  await waitFor(() => expect(FakeWaveSurfer.instances.length).toBeGreaterThan(0));
+  const ws = FakeWaveSurfer.last();
+  act(() => ws.ready());
+  await screen.findByRole('button', { name: 'Play' });
+  return ws;
+}
+
+const segment = (text: string) => screen.getByRole('button', { name: new RegExp(text) });
+
+beforeEach(() => {
+  FakeWaveSurfer.reset();
+  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  // Unmount while jsdom's media methods are still stubbed.
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('InteractionDetailPage', () => {
+  it('shows the customer, the details block, the player and the transcript', async () => {
+    renderDetail({ body: { data: detail() } });
+    const customer = await screen.findByRole('link', { name: 'Harbor View Dental' });
+    expect(customer).toHaveAttribute('href', `/customers/${CUSTOMER_ID}`);
+
+    const details = screen.getByRole('region', { name: 'Interaction details' });
+    const value = (label: string) =>
+      within(details).getByText(label).parentElement?.querySelector('dd');
+    expect(value('Interaction ID')).toHaveTextContent('R-000042');
+    expect(value('Interaction type')).toHaveTextContent('Field Recording');
+    expect(value('Timestamp')).toHaveTextContent('03/07/2025 02:05:09 PM');
+    expect(value('Recording length')).toHaveTextContent('01:05');
+    expect(value('Interaction Status')).toHaveTextContent('Completed');
+    expect(value('Field Team')).toHaveTextContent('Tom Tech');
+    expect(value('Job ID')).toHaveTextContent('J-1001');
+
+    const ws = await readyPlayer();
+    expect(ws.options.url).toBe(interactionAudioPath(ID, 'field-recording'));
+    expect(ws.options.peaks).toEqual([[0.2, 0.6, 0.4]]);
+    expect(ws.options.duration).toBe(65);
+
+    const download = screen.getByRole('link', { name: 'Download' });
+    expect(download).toHaveAttribute('href', interactionTranscriptPath(ID, 'field-recording'));
+    expect(download).toHaveAttribute('download', 'R-000042.txt');
+    expect(segment('Hello there')).toHaveTextContent('[00:00]Speaker 1: Hello there.');
+    expect(segment('boiler')).toHaveTextContent('[00:04]Speaker 2: The boiler is fine.');
+
+    expect(screen.getByText('No Bot Result Generated')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Run Bot' })).toBeEnabled();
+  });
+
+  it('labels a CSR call with its call type', async () => {
+    mockApi({
+      [`GET /api/company/interaction/${ID}/csr-call`]: {
+        body: { data: detail({ type: 'csr-call', call_type: 'Unbooked', recording_by: null }) },
+      },
+    });
+    renderPage(<InteractionDetailPage />, {
+      route: 'interaction/:interactionId/:interactionType',
+      url: `/interaction/${ID}/csr-call`,
+    });
+    expect(await screen.findByText('CSR Call (Unbooked)')).toBeInTheDocument();
+  });
+
+  it('highlights the playing segment and seeks when a segment is clicked', async () => {
+    renderDetail({ body: { data: detail() } });
+    const ws = await readyPlayer();
+    expect(segment('Hello there')).not.toHaveAttribute('aria-current');
+
+    act(() => ws.progress(6));
+    expect(segment('boiler')).toHaveAttribute('aria-current', 'true');
+    expect(segment('Hello there')).not.toHaveAttribute('aria-current');
+
+    const user = userEvent.setup();
+    await user.click(segment('Thanks'));
+    expect(ws.time).toBe(20);
+    expect(screen.getByTestId('player-elapsed')).toHaveTextContent('00:20');
+    expect(segment('Thanks')).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('opens at ?t= and copies a link to the current moment', async () => {
+    renderDetail({ body: { data: detail() } }, `${URL}?t=12.5`);
+    const ws = await readyPlayer();
+    expect(ws.seeks).toEqual([12.5]);
+    expect(screen.getByTestId('player-elapsed')).toHaveTextContent('00:12');
+    expect(segment('boiler')).toHaveAttribute('aria-current', 'true');
+
+    const user = userEvent.setup();
+    act(() => ws.progress(31.9));
+    await user.click(screen.getByRole('button', { name: 'Copy link at this moment' }));
+    expect(await screen.findByText(LINK_COPIED)).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}${URL}?t=31`);
+  });
+
+  it('shows the loading player and the generating transcript while merging, and polls', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let merged = false;
+    const { calls } = renderDetail(() => ({
+      body: {
+        data: merged
+          ? detail({ transcript_status: 'in-progress', transcript_segments: [] })
+          : detail({
+              status: 'in-progress',
+              audio_merge_status: 'in-progress',
+              audio_url: null,
+              audio_peaks: null,
+              duration: null,
+              transcript: null,
+              transcript_status: null,
+              transcript_segments: [],
+              transcript_url: null,
+            }),
+      },
+    }));
+    expect(await screen.findByText(INTERACTION_MESSAGES.audioLoading)).toBeInTheDocument();
+    expect(screen.getByText(TRANSCRIPT_GENERATING)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Run Bot' })).toBeDisabled();
+    expect(screen.queryByRole('link', { name: 'Download' })).not.toBeInTheDocument();
+    expect(FakeWaveSurfer.instances).toHaveLength(0);
+
+    merged = true;
+    await act(() => vi.advanceTimersByTimeAsync(INTERACTION_POLL_MS));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    await readyPlayer();
+    // Still transcribing: keeps polling.
+    expect(screen.getByText(TRANSCRIPT_GENERATING)).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(INTERACTION_POLL_MS));
+    await waitFor(() => expect(calls).toHaveLength(3));
+  });
+
+  it('stops polling once nothing is in progress', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { calls } = renderDetail({ body: { data: detail() } });
+    await readyPlayer();
+    await act(() => vi.advanceTimersByTimeAsync(INTERACTION_POLL_MS * 3));
+    expect(calls).toHaveLength(1);
+  });
+
+  it('shows the merge error message instead of the player', async () => {
+    renderDetail({
+      body: {
+        data: detail({
+          audio_merge_status: 'error',
+          audio_merge_error_message: 'Audio processing is unavailable: ffmpeg is not installed.',
+          audio_url: null,
+          transcript: null,
+          transcript_status: null,
+          transcript_segments: [],
+          transcript_url: null,
+        }),
+      },
+    });
+    expect(
+      await screen.findByText('Audio processing is unavailable: ffmpeg is not installed.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Audio player' })).not.toBeInTheDocument();
+    expect(screen.getByText(INTERACTION_MESSAGES.noTranscript)).toBeInTheDocument();
+  });
+
+  it('shows the transcript error, and "No Transcript Found" without a transcript', async () => {
+    const { unmount } = renderDetail({
+      body: {
+        data: detail({
+          transcript: null,
+          transcript_status: 'error',
+          transcript_error_message: INTERACTION_MESSAGES.noTranscriptionService,
+          transcript_segments: [],
+          transcript_url: null,
+        }),
+      },
+    });
+    expect(
+      await screen.findByText(INTERACTION_MESSAGES.noTranscriptionService),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Download' })).not.toBeInTheDocument();
+    unmount();
+
+    renderDetail({
+      body: {
+        data: detail({
+          audio_url: null,
+          transcript: null,
+          transcript_status: 'completed',
+          transcript_segments: [],
+          transcript_url: null,
+        }),
+      },
+    });
+    expect(await screen.findByText(INTERACTION_MESSAGES.noTranscript)).toBeInTheDocument();
+    expect(screen.getByText(INTERACTION_MESSAGES.noAudio)).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Copy link at this moment' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('shows the plain transcript text when there are no segments', async () => {
+    renderDetail({ body: { data: detail({ transcript_segments: [] }) } });
+    expect(await screen.findByText('Hello there. The boiler is fine. Thanks.')).toBeInTheDocument();
+  });
+
+  it("answers 'Interaction not found' to a 404 and to an unknown type", async () => {
+    const { unmount } = renderDetail({ status: 404, body: { message: 'Not found.' } });
+    expect(await screen.findByText(INTERACTION_NOT_FOUND)).toBeInTheDocument();
+    unmount();
+
+    const { calls } = mockApi({});
+    renderPage(<InteractionDetailPage />, {
+      route: ROUTE,
+      url: `/customers/${CUSTOMER_ID}/interaction/${ID}/voicemail`,
+    });
+    expect(await screen.findByText(INTERACTION_NOT_FOUND)).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+});

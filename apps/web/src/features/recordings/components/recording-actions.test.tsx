@@ -1,0 +1,314 @@
+import { CSRF_COOKIE, INTERACTION_MESSAGES, RECORDING_CHUNK_MS } from '@fieldbot/shared';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
+import { renderPage } from '@/test/render-page';
+import { RECORDING_FILE_MESSAGES } from '../lib/recording-file';
+import { RECORDER_MESSAGES } from '../lib/use-visit-recorder';
+import { RecordingActions } from './recording-actions';
+
+const CUSTOMER_ID = '0b6f0f7e-3c1d-4a8e-9f55-5d6a1c2b3e44';
+const INTERACTION_ID = '7f1c1e1a-8a3b-4b52-9d3e-2f6f1c0e9a11';
+
+class FakeMediaRecorder extends EventTarget {
+  static instances: FakeMediaRecorder[] = [];
+  static isTypeSupported = (type: string) => type === 'audio/webm;codecs=opus';
+  state: RecordingState = 'inactive';
+  timeslice: number | undefined;
+  readonly mimeType: string;
+  private count = 0;
+
+  constructor(
+    readonly stream: MediaStream,
+    options?: MediaRecorderOptions,
+  ) {
+    super();
+    this.mimeType = options?.mimeType ?? '';
+    FakeMediaRecorder.instances.push(this);
+  }
+
+  start(timeslice?: number) {
+    this.state = 'recording';
+    this.timeslice = timeslice;
+  }
+
+  /** One timeslice worth of audio. */
+  emitChunk() {
+    this.count += 1;
+    const event = new Event('dataavailable');
+    Object.assign(event, { data: new Blob([`audio-${this.count}`], { type: 'audio/webm' }) });
+    this.dispatchEvent(event);
+  }
+
+  stop() {
+    this.state = 'inactive';
+    // Like the browser: the last chunk, then 'stop', after the current task.
+    setTimeout(() => {
+      this.emitChunk();
+      this.dispatchEvent(new Event('stop'));
+    }, 0);
+  }
+}
+
+const track = { stop: vi.fn() };
+const stream = { getTracks: () => [track] } as unknown as MediaStream;
+
+function stubMicrophone(getUserMedia = vi.fn().mockResolvedValue(stream)) {
+  vi.stubGlobal('MediaRecorder', FakeMediaRecorder);
+  Object.defineProperty(navigator, 'mediaDevices', {
+    configurable: true,
+    value: { getUserMedia },
+  });
+  return getUserMedia;
+}
+
+/**
+ * The server: pre-signed URLs named after the file, uploads, recordings. While `offline` > 0 every
+ * request fails like a dropped connection does.
+ */
+function fakeServer() {
+  let presigned = 0;
+  const server = {
+    offline: 0,
+    stored: [] as string[],
+    recordings: [] as RecordedCall[],
+  };
+  const { calls } = mockFetch((call) => {
+    if (server.offline > 0) {
+      server.offline -= 1;
+      throw new TypeError('Failed to fetch');
+    }
+    const path = new URL(call.url, 'http://localhost').pathname;
+    if (call.method === 'POST' && path === '/api/data/pre-signed-url') {
+      presigned += 1;
+      const { file_name } = call.body as { file_name: string };
+      const key = `recordings/u1/${presigned}-${file_name}`;
+      return jsonResponse(200, {
+        data: { upload_url: `/api/uploads/${key}?signature=s`, file_url: `/api/files/${key}` },
+      });
+    }
+    if (call.method === 'PUT' && path.startsWith('/api/uploads/')) {
+      server.stored.push(path.split('-').slice(1).join('-'));
+      return jsonResponse(200, { message: 'Uploaded.' });
+    }
+    if (call.method === 'POST' && path === '/api/company/recordings') {
+      server.recordings.push(call);
+      return jsonResponse(200, {
+        data: {
+          id: INTERACTION_ID,
+          interaction_id: 'R-000101',
+          type: 'field-recording',
+          status: 'in-progress',
+        },
+      });
+    }
+    return jsonResponse(404, { message: 'Not found.' });
+  });
+  return { server, calls };
+}
+
+function renderActions() {
+  document.cookie = `${CSRF_COOKIE}=test-token; path=/`;
+  const onCreated = vi.fn();
+  renderPage(<RecordingActions customerId={CUSTOMER_ID} onCreated={onCreated} />, {
+    route: '/customers/:customerId',
+    url: `/customers/${CUSTOMER_ID}`,
+  });
+  return { onCreated };
+}
+
+beforeEach(() => {
+  FakeMediaRecorder.instances = [];
+  track.stop.mockClear();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  Reflect.deleteProperty(navigator, 'mediaDevices');
+});
+
+describe('Record Visit', () => {
+  it('uploads chunks while recording, survives a dropped connection and saves them in order', async () => {
+    stubMicrophone();
+    const { server } = fakeServer();
+    const { onCreated } = renderActions();
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('button', { name: 'Record Visit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record Visit' });
+    expect(dialog).toHaveTextContent('Recording');
+    expect(screen.getByTestId('recording-elapsed')).toHaveTextContent('00:00');
+    const recorder = FakeMediaRecorder.instances[0]!;
+    expect(recorder.mimeType).toBe('audio/webm;codecs=opus');
+    expect(recorder.timeslice).toBe(RECORDING_CHUNK_MS);
+
+    act(() => recorder.emitChunk());
+    await waitFor(() => expect(server.stored).toEqual(['chunk-0001.webm']));
+    expect(screen.getByTestId('upload-status')).toHaveTextContent('1 of 1 parts uploaded');
+
+    // The connection drops for the next two requests while two more chunks arrive.
+    server.offline = 2;
+    act(() => {
+      recorder.emitChunk();
+      recorder.emitChunk();
+    });
+    expect(await screen.findByText(/Connection problem, retrying/)).toBeInTheDocument();
+    await waitFor(() => expect(server.offline).toBe(0));
+
+    await user.click(screen.getByRole('button', { name: 'Stop & Save' }));
+    expect(await screen.findByText(INTERACTION_MESSAGES.recordingSaved)).toBeInTheDocument();
+    expect(onCreated).toHaveBeenCalledWith(INTERACTION_ID);
+
+    // Every chunk stored exactly once, in recording order, and saved in that order.
+    expect(server.stored).toEqual([
+      'chunk-0001.webm',
+      'chunk-0002.webm',
+      'chunk-0003.webm',
+      'chunk-0004.webm',
+    ]);
+    expect(server.recordings).toHaveLength(1);
+    const body = server.recordings[0]!.body as {
+      customer_id: string;
+      file_urls: string[];
+      started_at: string;
+    };
+    expect(body.customer_id).toBe(CUSTOMER_ID);
+    expect(body.file_urls.map((url) => url.split('-').slice(1).join('-'))).toEqual(server.stored);
+    expect(Number.isNaN(Date.parse(body.started_at))).toBe(false);
+    expect(track.stop).toHaveBeenCalled();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('discards the recording on Cancel and lets the microphone go', async () => {
+    stubMicrophone();
+    const { server } = fakeServer();
+    renderActions();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Record Visit' }));
+    await screen.findByRole('dialog', { name: 'Record Visit' });
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(track.stop).toHaveBeenCalled();
+    expect(server.recordings).toHaveLength(0);
+  });
+
+  it('explains a refused microphone', async () => {
+    stubMicrophone(vi.fn().mockRejectedValue(new DOMException('denied', 'NotAllowedError')));
+    fakeServer();
+    renderActions();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Record Visit' }));
+    expect(await screen.findByText(RECORDER_MESSAGES.micDenied)).toBeInTheDocument();
+    expect(FakeMediaRecorder.instances).toHaveLength(0);
+  });
+});
+
+class FakeXhr {
+  static last: FakeXhr | null = null;
+  upload: { onprogress: ((event: Partial<ProgressEvent>) => void) | null } = { onprogress: null };
+  status = 0;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown = null;
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+    FakeXhr.last = this;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
+  }
+  respond(status: number) {
+    this.status = status;
+    this.onload?.();
+  }
+}
+
+describe('Upload Audio', () => {
+  beforeEach(() => {
+    FakeXhr.last = null;
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  });
+
+  it('uploads the file with a progress bar and saves it as a recording', async () => {
+    const { server, calls } = fakeServer();
+    const { onCreated } = renderActions();
+    const user = userEvent.setup();
+    const file = new File(['ID3 audio'], 'visit.mp3', { type: 'audio/mpeg' });
+
+    await user.upload(screen.getByLabelText('Audio file'), file);
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    const xhr = FakeXhr.last!;
+    expect(calls[0]?.body).toEqual({ file_name: 'visit.mp3', folder: 'recordings' });
+    expect(xhr.method).toBe('PUT');
+    expect(xhr.url).toBe('/api/uploads/recordings/u1/1-visit.mp3?signature=s');
+    expect(xhr.headers['Content-Type']).toBe('audio/mpeg');
+    expect(xhr.body).toBe(file);
+
+    const bar = await screen.findByRole('progressbar', { name: 'Upload progress' });
+    act(() => xhr.progress(40, 100));
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '40'));
+    expect(screen.getByText(`${RECORDING_FILE_MESSAGES.uploading} (40%)`)).toBeInTheDocument();
+
+    act(() => xhr.respond(200));
+    expect(await screen.findByText(INTERACTION_MESSAGES.recordingSaved)).toBeInTheDocument();
+    expect(onCreated).toHaveBeenCalledWith(INTERACTION_ID);
+    expect(server.recordings[0]?.body).toMatchObject({
+      customer_id: CUSTOMER_ID,
+      file_urls: ['/api/files/recordings/u1/1-visit.mp3'],
+    });
+  });
+
+  it('refuses other file types and files over the size limit', async () => {
+    const { calls } = fakeServer();
+    renderActions();
+    const user = userEvent.setup({ applyAccept: false });
+    const input = screen.getByLabelText('Audio file');
+
+    await user.upload(input, new File(['x'], 'notes.pdf', { type: 'application/pdf' }));
+    expect(
+      await screen.findByText('The file type must be one of: .mp3, .m4a, .wav, .webm, .ogg'),
+    ).toBeInTheDocument();
+
+    const huge = new File(['x'], 'long.wav', { type: 'audio/wav' });
+    Object.defineProperty(huge, 'size', { value: 500_000_001 });
+    await user.upload(input, huge);
+    expect(
+      await screen.findByText('The file size must not be greater than 500Mb'),
+    ).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('offers Retry after a failed upload without sending the file twice', async () => {
+    const { server } = fakeServer();
+    const { onCreated } = renderActions();
+    const user = userEvent.setup();
+    await user.upload(
+      screen.getByLabelText('Audio file'),
+      new File(['RIFF'], 'visit.wav', { type: 'audio/wav' }),
+    );
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    // The file is stored; saving the recording then fails once.
+    server.offline = 1;
+    act(() => FakeXhr.last!.respond(200));
+    expect(await screen.findByText(/something went wrong/i)).toBeInTheDocument();
+
+    const xhr = FakeXhr.last;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(INTERACTION_MESSAGES.recordingSaved)).toBeInTheDocument();
+    expect(FakeXhr.last).toBe(xhr);
+    expect(onCreated).toHaveBeenCalledWith(INTERACTION_ID);
+  });
+});

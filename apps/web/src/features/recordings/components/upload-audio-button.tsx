@@ -1,0 +1,150 @@
+import { INTERACTION_MESSAGES } from '@fieldbot/shared';
+import { Alert, Button, FileButton, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconUpload } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { errorMessage, notifyError, notifySuccess } from '@/lib/notify';
+import { createRecording } from '../api/create-recording';
+import { uploadRecordingFile } from '../api/upload-recording-file';
+import {
+  RECORDING_ACCEPT,
+  RECORDING_FILE_MESSAGES,
+  recordingFileError,
+} from '../lib/recording-file';
+
+export interface UploadAudioButtonProps {
+  customerId: string;
+  onCreated?: (interactionId: string) => void;
+}
+
+type Upload =
+  | { phase: 'idle' }
+  | { phase: 'uploading' | 'saving' | 'failed'; file: File; progress: number; error?: string };
+
+/** The recording started before the file was last written; without a date, now. */
+function startedAt(file: File): string {
+  const modified = file.lastModified;
+  return new Date(modified > 0 && modified <= Date.now() ? modified : Date.now()).toISOString();
+}
+
+/** 'Upload Audio': one audio file with a progress bar, then POST /api/company/recordings. */
+export function UploadAudioButton({ customerId, onCreated }: UploadAudioButtonProps) {
+  const [upload, setUpload] = useState<Upload>({ phase: 'idle' });
+  const resetRef = useRef<() => void>(null);
+  const abort = useRef<AbortController | null>(null);
+  // Kept across a Retry so the file is not sent twice.
+  const fileUrl = useRef<string | null>(null);
+
+  const run = async (file: File) => {
+    const controller = new AbortController();
+    abort.current = controller;
+    try {
+      if (!fileUrl.current) {
+        setUpload({ phase: 'uploading', file, progress: 0 });
+        fileUrl.current = await uploadRecordingFile(
+          file,
+          (fraction) => setUpload({ phase: 'uploading', file, progress: fraction }),
+          controller.signal,
+        );
+      }
+      setUpload({ phase: 'saving', file, progress: 1 });
+      const { data } = await createRecording({
+        customer_id: customerId,
+        file_urls: [fileUrl.current],
+        started_at: startedAt(file),
+      });
+      if (controller.signal.aborted) return;
+      fileUrl.current = null;
+      setUpload({ phase: 'idle' });
+      notifySuccess(INTERACTION_MESSAGES.recordingSaved);
+      onCreated?.(data.id);
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      setUpload({ phase: 'failed', file, progress: 0, error: errorMessage(error) });
+    }
+  };
+
+  const onFile = (file: File | null) => {
+    resetRef.current?.();
+    if (!file) return;
+    const invalid = recordingFileError(file);
+    if (invalid) {
+      notifyError(invalid);
+      return;
+    }
+    fileUrl.current = null;
+    void run(file);
+  };
+
+  const close = () => {
+    abort.current?.abort();
+    abort.current = null;
+    fileUrl.current = null;
+    setUpload({ phase: 'idle' });
+  };
+
+  const percent = upload.phase === 'idle' ? 0 : Math.round(upload.progress * 100);
+
+  return (
+    <>
+      <FileButton
+        onChange={onFile}
+        accept={RECORDING_ACCEPT}
+        resetRef={resetRef}
+        inputProps={{ 'aria-label': 'Audio file' }}
+      >
+        {(props) => (
+          <Button
+            {...props}
+            variant="default"
+            leftSection={<IconUpload size={18} aria-hidden />}
+            disabled={upload.phase !== 'idle'}
+          >
+            Upload Audio
+          </Button>
+        )}
+      </FileButton>
+      <Modal
+        opened={upload.phase !== 'idle'}
+        onClose={close}
+        title="Upload Audio"
+        centered
+        closeOnClickOutside={upload.phase === 'failed'}
+      >
+        {upload.phase === 'idle' ? null : (
+          <Stack gap="md">
+            <Text fw={500} style={{ wordBreak: 'break-all' }}>
+              {upload.file.name}
+            </Text>
+            {upload.phase === 'failed' ? (
+              <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
+                {upload.error}
+              </Alert>
+            ) : (
+              <Stack gap={4}>
+                <Progress
+                  value={percent}
+                  aria-label="Upload progress"
+                  striped={upload.phase === 'saving'}
+                  animated={upload.phase === 'saving'}
+                />
+                <Text size="sm" c="dimmed" role="status">
+                  {upload.phase === 'saving'
+                    ? 'Saving the recording…'
+                    : `${RECORDING_FILE_MESSAGES.uploading} (${percent}%)`}
+                </Text>
+              </Stack>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              {upload.phase === 'failed' ? (
+                <Button onClick={() => void run(upload.file)}>Retry</Button>
+              ) : null}
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { RecordingActions, type RecordingActionsProps } from './components/recording-actions';
