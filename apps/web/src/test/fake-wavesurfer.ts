@@ -1,3 +1,5 @@
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type { WaveSurferOptions } from 'wavesurfer.js';
 
 type Listener = (...args: never[]) => void;
@@ -5,7 +7,8 @@ type Listener = (...args: never[]) => void;
 /**
  * Stands in for wavesurfer.js in component tests (jsdom has no canvas or media playback):
  *   vi.mock('wavesurfer.js', async () => ({ default: (await import('@/test/fake-wavesurfer')).FakeWaveSurfer }));
- * Tests drive it like the real one would: ready(), fail(), progress(seconds).
+ * and `setUpFakeWaveSurfer()` for the per-test set-up. Tests drive it like the real one would:
+ * ready(), fail(), progress(seconds).
  */
 export class FakeWaveSurfer {
   static instances: FakeWaveSurfer[] = [];
@@ -121,4 +124,31 @@ export class FakeWaveSurfer {
     this.time = seconds;
     this.emit('timeupdate', seconds);
   }
+}
+
+/**
+ * The per-test set-up of a file that mocks wavesurfer.js: no instances left from the last test, and
+ * jsdom's media methods stubbed (it implements no playback; the player only pauses and unloads its
+ * element) until the test's components are unmounted.
+ */
+export function setUpFakeWaveSurfer(): void {
+  beforeEach(() => {
+    FakeWaveSurfer.reset();
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+    vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    // Unmount while jsdom's media methods are still stubbed.
+    cleanup();
+    vi.restoreAllMocks();
+  });
+}
+
+/** Waits for the player's wavesurfer, makes it ready and waits for the Play button; returns it. */
+export async function readyWaveSurfer(): Promise<FakeWaveSurfer> {
+  await waitFor(() => expect(FakeWaveSurfer.instances.length).toBeGreaterThan(0));
+  const ws = FakeWaveSurfer.last();
+  act(() => ws.ready());
+  await screen.findByRole('button', { name: 'Play' });
+  return ws;
 }

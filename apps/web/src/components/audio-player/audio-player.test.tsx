@@ -1,10 +1,10 @@
 import { INTERACTION_MESSAGES, PLACEHOLDER_PEAKS, PLAYBACK_EVENTS } from '@fieldbot/shared';
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { analytics } from '@/lib/analytics';
-import { FakeWaveSurfer } from '@/test/fake-wavesurfer';
+import { FakeWaveSurfer, readyWaveSurfer, setUpFakeWaveSurfer } from '@/test/fake-wavesurfer';
 import { renderWithProviders } from '@/test/render';
 import { AudioPlayer, type AudioPlayerHandle, type AudioPlayerProps } from './audio-player';
 
@@ -15,17 +15,7 @@ vi.mock('wavesurfer.js', async () => ({
 const SRC = '/api/company/interaction/abc/field-recording/audio';
 const PEAKS = [0.1, 0.5, 0.9, 0.4];
 
-beforeEach(() => {
-  FakeWaveSurfer.reset();
-  // jsdom implements no media playback; the player only pauses and unloads its element.
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
-  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  // Unmount while jsdom's media methods are still stubbed.
-  cleanup();
-  vi.restoreAllMocks();
-});
+setUpFakeWaveSurfer();
 
 function renderPlayer(props: Partial<AudioPlayerProps> = {}) {
   return renderWithProviders(
@@ -35,10 +25,7 @@ function renderPlayer(props: Partial<AudioPlayerProps> = {}) {
 
 async function renderReady(props: Partial<AudioPlayerProps> = {}) {
   const view = renderPlayer(props);
-  const ws = FakeWaveSurfer.last();
-  act(() => ws.ready());
-  await screen.findByRole('button', { name: 'Play' });
-  return { ...view, ws };
+  return { ...view, ws: await readyWaveSurfer() };
 }
 
 const elapsed = () => screen.getByTestId('player-elapsed');

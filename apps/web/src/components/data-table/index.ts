@@ -1,4 +1,11 @@
 export { DataTable, type DataTableColumn, type DataTableProps } from './data-table';
+export {
+  ListDataTable,
+  type ListDataTableProps,
+  type ListQueryChange,
+  type ListTableProps,
+  type PagedListQuery,
+} from './list-data-table';
 export { SortableHeader } from './sortable-header';
 export { TablePagination } from './table-pagination';
 export { nextSort, type SortState } from './sort';

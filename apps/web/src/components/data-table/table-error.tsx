@@ -7,7 +7,10 @@ export interface TableErrorProps {
   onRetry?: () => void;
 }
 
-/** A failed load in place of the rows: the server message (spec §8) and Try again. */
+/**
+ * A failed load in place of the rows (or of a whole page): the server message (spec §8), and Try
+ * again when `onRetry` is given.
+ */
 export function TableError({ error, onRetry }: TableErrorProps) {
   return (
     <Alert

@@ -7,29 +7,20 @@ import {
 } from '@fieldbot/shared';
 import { Group, Title } from '@mantine/core';
 import { useMemo } from 'react';
-import { DataTable, TableError, type DataTableColumn } from '@/components/data-table';
+import { ListDataTable, type DataTableColumn, type ListTableProps } from '@/components/data-table';
 import { SearchInput } from '@/components/search/search-input';
-import type { InteractionListResponse } from '../api/get-customer-interactions';
 import { useRedownloadCall } from '../api/redownload-call';
 import { InteractionLink } from './interaction-link';
 import { InteractionStatusCell } from './interaction-status-cell';
 import { InteractionTypeFilter } from './interaction-type-filter';
 
-export type InteractionListChange = Partial<
-  Record<keyof InteractionListQuery, string | number | undefined>
->;
-
-export interface CustomerInteractionsTableProps {
+export interface CustomerInteractionsTableProps extends ListTableProps<
+  InteractionListQuery,
+  InteractionListItem
+> {
   customerId: string;
   /** The user's company, for Re Download; null leaves Re Download disabled. */
   companyId: string | null;
-  query: InteractionListQuery;
-  onQueryChange: (change: InteractionListChange) => void;
-  data: InteractionListResponse | undefined;
-  loading: boolean;
-  fetching: boolean;
-  error: unknown;
-  onRetry: () => void;
 }
 
 const orDash = (value: string | null) => value || '-';
@@ -38,14 +29,9 @@ const orDash = (value: string | null) => value || '-';
 export function CustomerInteractionsTable({
   customerId,
   companyId,
-  query,
-  onQueryChange,
-  data,
-  loading,
-  fetching,
-  error,
-  onRetry,
+  ...list
 }: CustomerInteractionsTableProps) {
+  const { query, onQueryChange } = list;
   const redownload = useRedownloadCall(customerId);
   const redownloadingId = redownload.isPending ? redownload.variables.call_ids[0] : null;
 
@@ -100,25 +86,11 @@ export function CustomerInteractionsTable({
   );
 
   return (
-    <DataTable
+    <ListDataTable
+      {...list}
       rowsName="Interactions"
       columns={columns}
-      rows={data?.data.items}
       rowKey={(item) => item.id}
-      loading={loading}
-      fetching={fetching}
-      error={error ? <TableError error={error} onRetry={onRetry} /> : null}
-      sort={{
-        sortBy: query.sort_by,
-        sortDirection: query.sort_direction,
-        onSortChange: (next) =>
-          onQueryChange({ sort_by: next.sortBy, sort_direction: next.sortDirection }),
-      }}
-      pagination={{
-        page: query.page,
-        total: data?.data.count ?? 0,
-        onPageChange: (page) => onQueryChange({ page }),
-      }}
       toolbar={
         <Group justify="space-between" align="center" mb="md" gap="sm">
           <Title order={2} size="h4">

@@ -1,15 +1,9 @@
 import type { Customer, CustomerListQuery } from '@fieldbot/shared';
 import { Anchor, Group, Select } from '@mantine/core';
 import { Link } from 'react-router';
-import {
-  DataTable,
-  TableError,
-  type DataTableColumn,
-  type SortState,
-} from '@/components/data-table';
+import { ListDataTable, type DataTableColumn, type ListTableProps } from '@/components/data-table';
 import { SearchInput } from '@/components/search/search-input';
 import { StatusBadge } from '@/components/status-badge/status-badge';
-import type { CustomerListResponse } from '../api/get-customers';
 import { CUSTOMER_STATUS_OPTIONS, CUSTOMER_TYPE_OPTIONS } from '../lib/options';
 import { customerPath } from '../lib/paths';
 
@@ -40,49 +34,16 @@ const COLUMNS: DataTableColumn<Customer>[] = [
   },
 ];
 
-export type CustomerListChange = Partial<
-  Record<keyof CustomerListQuery, string | number | undefined>
->;
+export type CustomersTableProps = ListTableProps<CustomerListQuery, Customer>;
 
-export interface CustomersTableProps {
-  query: CustomerListQuery;
-  onQueryChange: (change: CustomerListChange) => void;
-  data: CustomerListResponse | undefined;
-  loading: boolean;
-  fetching: boolean;
-  error: unknown;
-  onRetry: () => void;
-}
-
-export function CustomersTable({
-  query,
-  onQueryChange,
-  data,
-  loading,
-  fetching,
-  error,
-  onRetry,
-}: CustomersTableProps) {
-  const sort: SortState = { sortBy: query.sort_by, sortDirection: query.sort_direction };
+export function CustomersTable(props: CustomersTableProps) {
+  const { query, onQueryChange } = props;
   return (
-    <DataTable
+    <ListDataTable
+      {...props}
       rowsName="Customers"
       columns={COLUMNS}
-      rows={data?.data.items}
       rowKey={(customer) => customer.id}
-      loading={loading}
-      fetching={fetching}
-      error={error ? <TableError error={error} onRetry={onRetry} /> : null}
-      sort={{
-        ...sort,
-        onSortChange: (next) =>
-          onQueryChange({ sort_by: next.sortBy, sort_direction: next.sortDirection }),
-      }}
-      pagination={{
-        page: query.page,
-        total: data?.data.count ?? 0,
-        onPageChange: (page) => onQueryChange({ page }),
-      }}
       toolbar={
         <Group mb="md" align="flex-end" gap="sm">
           <SearchInput

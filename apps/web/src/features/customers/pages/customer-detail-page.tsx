@@ -1,13 +1,11 @@
 import { interactionListQuerySchema } from '@fieldbot/shared';
-import { Alert, Stack } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { useListQuery } from '@/components/data-table';
+import { TableError, useListQuery } from '@/components/data-table';
 import { usePageHeader } from '@/components/layout/page-header';
 import { RecordingActions } from '@/features/recordings/components/recording-actions';
 import { useCurrentUser } from '@/features/session';
-import { errorMessage } from '@/lib/notify';
 import { customerQueryKey, useCustomer } from '../api/get-customer';
 import { useCustomerInteractions } from '../api/get-customer-interactions';
 import { BotResultSection } from '../components/bot-result-section';
@@ -26,16 +24,7 @@ export function CustomerDetailPage() {
   const interactions = useCustomerInteractions(customerId, query);
 
   if (customer.isError) {
-    return (
-      <Alert
-        color="red"
-        variant="light"
-        icon={<IconAlertCircle size={18} aria-hidden />}
-        role="alert"
-      >
-        {errorMessage(customer.error)}
-      </Alert>
-    );
+    return <TableError error={customer.error} />;
   }
 
   return (

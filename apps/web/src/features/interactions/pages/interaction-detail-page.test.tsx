@@ -5,10 +5,10 @@ import {
   interactionTranscriptPath,
   type InteractionDetail,
 } from '@fieldbot/shared';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeWaveSurfer } from '@/test/fake-wavesurfer';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeWaveSurfer, readyWaveSurfer, setUpFakeWaveSurfer } from '@/test/fake-wavesurfer';
 import { mockApi, type MockReply } from '@/test/mock-api';
 import { renderPage } from '@/test/render-page';
 import { TRANSCRIPT_GENERATING } from '../components/transcript-box';
@@ -64,28 +64,14 @@ function renderDetail(reply: MockReply | (() => MockReply), url = URL) {
   return { ...view, ...api };
 }
 
-async function readyPlayer() {
-  await waitFor(() => expect(FakeWaveSurfer.instances.length).toBeGreaterThan(0));
-  const ws = FakeWaveSurfer.last();
-  act(() => ws.ready());
-  await screen.findByRole('button', { name: 'Play' });
-  return ws;
-}
-
 const segment = (text: string) => screen.getByRole('button', { name: new RegExp(text) });
 
-beforeEach(() => {
-  FakeWaveSurfer.reset();
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
-  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
-});
 afterEach(() => {
-  // Unmount while jsdom's media methods are still stubbed.
-  cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
+// After the hook above, so that its afterEach (unmounting) runs before it.
+setUpFakeWaveSurfer();
 
 describe('InteractionDetailPage', () => {
   it('shows the customer, the details block, the player and the transcript', async () => {
@@ -104,7 +90,7 @@ describe('InteractionDetailPage', () => {
     expect(value('Field Team')).toHaveTextContent('Tom Tech');
     expect(value('Job ID')).toHaveTextContent('J-1001');
 
-    const ws = await readyPlayer();
+    const ws = await readyWaveSurfer();
     expect(ws.options.url).toBe(interactionAudioPath(ID, 'field-recording'));
     expect(ws.options.peaks).toEqual([[0.2, 0.6, 0.4]]);
     expect(ws.options.duration).toBe(65);
@@ -134,7 +120,7 @@ describe('InteractionDetailPage', () => {
 
   it('highlights the playing segment and seeks when a segment is clicked', async () => {
     renderDetail({ body: { data: detail() } });
-    const ws = await readyPlayer();
+    const ws = await readyWaveSurfer();
     expect(segment('Hello there')).not.toHaveAttribute('aria-current');
 
     act(() => ws.progress(6));
@@ -150,7 +136,7 @@ describe('InteractionDetailPage', () => {
 
   it('opens at ?t= and copies a link to the current moment', async () => {
     renderDetail({ body: { data: detail() } }, `${URL}?t=12.5`);
-    const ws = await readyPlayer();
+    const ws = await readyWaveSurfer();
     expect(ws.seeks).toEqual([12.5]);
     expect(screen.getByTestId('player-elapsed')).toHaveTextContent('00:12');
     expect(segment('boiler')).toHaveAttribute('aria-current', 'true');
@@ -191,7 +177,7 @@ describe('InteractionDetailPage', () => {
     merged = true;
     await act(() => vi.advanceTimersByTimeAsync(INTERACTION_POLL_MS));
     await waitFor(() => expect(calls).toHaveLength(2));
-    await readyPlayer();
+    await readyWaveSurfer();
     // Still transcribing: keeps polling.
     expect(screen.getByText(TRANSCRIPT_GENERATING)).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(INTERACTION_POLL_MS));
@@ -201,7 +187,7 @@ describe('InteractionDetailPage', () => {
   it('stops polling once nothing is in progress', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { calls } = renderDetail({ body: { data: detail() } });
-    await readyPlayer();
+    await readyWaveSurfer();
     await act(() => vi.advanceTimersByTimeAsync(INTERACTION_POLL_MS * 3));
     expect(calls).toHaveLength(1);
   });
