@@ -11,7 +11,8 @@
  * big company is the demo's Acme Home Services (the demo seed runs first), so the demo admin logs
  * in; one customer holds 20,000 interactions spread over the table. The data are made on the
  * server with INSERT … SELECT generate_series (secondary indexes dropped during the load and
- * rebuilt from their own definitions afterwards), then VACUUM ANALYZE.
+ * rebuilt from their own definitions afterwards; the jobs_count and interactions_count triggers
+ * off, the counts recomputed once), then VACUUM ANALYZE.
  * Each target runs at every concurrency of BENCH_CONNECTIONS (default '1,10'): one connection gives
  * the latency of a request on its own, ten the latency once the two cores are saturated.
  * BENCH_SECONDS (default 10) sets the length of each run.
@@ -176,7 +177,10 @@ async function loadData(databaseUrl: string): Promise<void> {
     await timed(`drop ${indexes.rowCount} secondary indexes`, async () => {
       for (const row of indexes.rows) await q(`DROP INDEX "${row.indexname as string}"`);
     });
+    // The counting triggers would update a customer row per inserted row; the counts are
+    // recomputed once after the load instead.
     await q(`ALTER TABLE jobs DISABLE TRIGGER jobs_count_trigger`);
+    await q(`ALTER TABLE interactions DISABLE TRIGGER interactions_count_trigger`);
 
     const first = sqlText(FIRST_NAMES);
     const last = sqlText(LAST_NAMES);
@@ -294,7 +298,16 @@ async function loadData(databaseUrl: string): Promise<void> {
       );
     });
 
+    await timed('interactions_count', async () => {
+      await q(
+        `UPDATE customers c SET interactions_count = x.n
+         FROM (SELECT customer_id, count(*)::int AS n FROM interactions GROUP BY customer_id) x
+         WHERE c.id = x.customer_id AND c.company_id = $1`,
+        [companyId],
+      );
+    });
     await q(`ALTER TABLE jobs ENABLE TRIGGER jobs_count_trigger`);
+    await q(`ALTER TABLE interactions ENABLE TRIGGER interactions_count_trigger`);
     if (replica) await q(`SET session_replication_role = DEFAULT`);
     await timed(`rebuild ${indexes.rowCount} indexes`, async () => {
       for (const row of indexes.rows) await q(row.indexdef as string);
@@ -500,7 +513,7 @@ async function plans(env: Record<string, string | undefined>, data: Loaded): Pro
       interactionListQuery(db, admin, data.bigCustomerId, page(DEEP_PAGE)),
     );
     await twice(
-      'interactions count, big customer',
+      'interactions count, big customer (only with a keyword, type or technician)',
       interactionCountQuery(db, admin, data.bigCustomerId, page(1)),
     );
     await twice(

@@ -2,34 +2,18 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AUTH_MESSAGES, interactionAudioPath } from '@fieldbot/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from './support/api-client';
 import { DEMO } from './support/demo';
-import {
-  insertInteractionFixtures,
-  type Fixtures,
-  type InteractionFixture,
-} from './support/interaction-fixtures';
-import { HOOK_TIMEOUT_MS, useTestApp } from './support/test-app';
+import { useInteractionFixtures, type InteractionFixture } from './support/interaction-fixtures';
+import { signedInClients, useTestApp } from './support/test-app';
 
 const t = useTestApp();
-let fx: Fixtures;
+const fx = useInteractionFixtures(t);
+const as = signedInClients(t);
 let withAudio: InteractionFixture;
-const clients = new Map<string, ApiClient>();
 
-beforeAll(async () => {
-  fx = await insertInteractionFixtures(t);
+beforeAll(() => {
   withAudio = fx.interactions.find((i) => i.audio)!;
-}, HOOK_TIMEOUT_MS);
-
-async function as(email: string): Promise<ApiClient> {
-  let client = clients.get(email);
-  if (!client) {
-    client = t.client();
-    await client.loginAs(email);
-    clients.set(email, client);
-  }
-  return client;
-}
+});
 
 /** GET the audio with the caller's cookies; the body as raw bytes. */
 async function audio(email: string, range?: string, path = audioPath()) {

@@ -8,33 +8,14 @@ import {
   type CustomerSortField,
   type SortDirection,
 } from '@fieldbot/shared';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from './support/api-client';
+import { describe, expect, it } from 'vitest';
 import { DEMO } from './support/demo';
-import {
-  insertInteractionFixtures,
-  type CustomerFixture,
-  type Fixtures,
-} from './support/interaction-fixtures';
-import { HOOK_TIMEOUT_MS, useTestApp } from './support/test-app';
+import { useInteractionFixtures, type CustomerFixture } from './support/interaction-fixtures';
+import { signedInClients, useTestApp } from './support/test-app';
 
 const t = useTestApp();
-let fx: Fixtures;
-const clients = new Map<string, ApiClient>();
-
-beforeAll(async () => {
-  fx = await insertInteractionFixtures(t);
-}, HOOK_TIMEOUT_MS);
-
-async function as(email: string): Promise<ApiClient> {
-  let client = clients.get(email);
-  if (!client) {
-    client = t.client();
-    await client.loginAs(email);
-    clients.set(email, client);
-  }
-  return client;
-}
+const fx = useInteractionFixtures(t);
+const as = signedInClients(t);
 
 async function list(email: string, query: Record<string, string> = {}) {
   const res = await (await as(email)).get('/api/company/customers', { query });

@@ -181,6 +181,22 @@ describe('demo interactions', () => {
     },
   );
 
+  it("keeps every customer's interactions_count equal to its interactions (the trigger)", () => {
+    const counts = new Map<unknown, number>();
+    for (const i of rows.interactions) {
+      counts.set(i.customer_id, (counts.get(i.customer_id) ?? 0) + 1);
+    }
+    const wrong = rows.customers
+      .filter((c) => c.interactions_count !== (counts.get(c.id) ?? 0))
+      .map(
+        (c) =>
+          `${String(c.company)} ${String(c.name)}: ${String(c.interactions_count)} stored, ` +
+          `${counts.get(c.id) ?? 0} counted`,
+      );
+    expect(wrong).toEqual([]);
+    expect(rows.customers.some((c) => (c.interactions_count as number) > 0)).toBe(true);
+  });
+
   it('gives completed interactions audio, peaks and transcripts from the clips', () => {
     const clips = new Map(loadDemoClips().map((c) => [`demo-audio/${c.file}`, c]));
     const assets = new Map(rows.assets.map((a) => [a.interaction_id, a]));

@@ -11,34 +11,24 @@ import {
   type InteractionSortField,
   type SortDirection,
 } from '@fieldbot/shared';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from './support/api-client';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
 import { DEMO } from './support/demo';
 import {
-  insertInteractionFixtures,
   TECH_NAMES,
-  type Fixtures,
+  useInteractionFixtures,
   type InteractionFixture,
 } from './support/interaction-fixtures';
-import { HOOK_TIMEOUT_MS, useTestApp } from './support/test-app';
+import {
+  signedInClients,
+  SLOW_TEST_TIMEOUT_MS,
+  useTestApp,
+  type SqlQuery,
+} from './support/test-app';
 
 const t = useTestApp();
-let fx: Fixtures;
-const clients = new Map<string, ApiClient>();
-
-beforeAll(async () => {
-  fx = await insertInteractionFixtures(t);
-}, HOOK_TIMEOUT_MS);
-
-async function as(email: string): Promise<ApiClient> {
-  let client = clients.get(email);
-  if (!client) {
-    client = t.client();
-    await client.loginAs(email);
-    clients.set(email, client);
-  }
-  return client;
-}
+const fx = useInteractionFixtures(t);
+const as = signedInClients(t);
 
 const customerId = (name: string) => fx.customers.find((c) => c.name === name)!.id;
 const interaction = (number: string) => fx.interactions.find((i) => i.number === number)!;
@@ -50,6 +40,23 @@ async function list(email: string, customer: string, query: Record<string, strin
   const res = await (await as(email)).get(`/api/company/interactions/${customer}`, { query });
   expect(res.status, res.text).toBe(200);
   return interactionListResponseSchema.parse(res.body).data;
+}
+
+/** R-000101 as the list shows it; the detail adds to these fields. */
+function r101ListItem(): InteractionListItem {
+  const r101 = interaction('R-000101');
+  return {
+    id: r101.id,
+    interaction_id: 'R-000101',
+    type: 'field-recording',
+    call_type: null,
+    status: 'completed',
+    download_status: null,
+    recording_by: TECH_NAMES.tech1,
+    created_at: r101.startedAt,
+    duration: 65.5,
+    job_id: 'J-5004',
+  };
 }
 
 /** Field Team: the recorder, else the technician of the interaction's job. */
@@ -105,18 +112,7 @@ describe('GET /api/company/interactions/:id', () => {
     expect((await list(fx.accounts.admin, delta, { page: '3' })).items).toEqual([]);
 
     const r101 = interaction('R-000101');
-    expect(first.items.find((i) => i.id === r101.id)).toEqual<InteractionListItem>({
-      id: r101.id,
-      interaction_id: 'R-000101',
-      type: 'field-recording',
-      call_type: null,
-      status: 'completed',
-      download_status: null,
-      recording_by: TECH_NAMES.tech1,
-      created_at: r101.startedAt,
-      duration: 65.5,
-      job_id: 'J-5004',
-    });
+    expect(first.items.find((i) => i.id === r101.id)).toEqual(r101ListItem());
     const call = first.items.find((i) => i.interaction_id === 'CALL-9002')!;
     expect(call).toMatchObject({
       type: 'csr-call',
@@ -294,22 +290,65 @@ describe('GET /api/company/interactions/:id', () => {
   });
 });
 
+describe('the count of an unfiltered list', () => {
+  // Without keyword, type or technician scope the list's count is customers.interactions_count,
+  // kept by a trigger on interactions: it must follow every insert, move and delete.
+  it(
+    'follows interactions inserted, moved to another customer and deleted',
+    async () => {
+      const hotel = customerId('Hotel Grand');
+      const lima = customerId('Lima Bakery');
+      const id = randomUUID();
+      const stored = async (q: SqlQuery) => {
+        const rows = await q(
+          `SELECT c.id, c.interactions_count AS stored,
+             (SELECT count(*)::int FROM interactions i WHERE i.customer_id = c.id) AS real
+           FROM customers c WHERE c.id IN ($1, $2)`,
+          [hotel, lima],
+        );
+        return Object.fromEntries(rows.map((r) => [r.id, [r.stored, r.real]]));
+      };
+      const counts = async () => ({
+        hotel: (await list(fx.accounts.admin, hotel)).count,
+        lima: (await list(fx.accounts.admin, lima)).count,
+        // With a type filter the count is a real count(*): both must agree.
+        limaCounted: (await list(fx.accounts.admin, lima, { type: 'field-recording' })).count,
+      });
+
+      const afterInsertAndMove = await t.inspect(async (q) => {
+        await q(
+          `INSERT INTO interactions (id, company_id, customer_id, number, type, status)
+           VALUES ($1, $2, $3, 'R-TRIGGER', 'field-recording', 'completed')`,
+          [id, fx.companyId, hotel],
+        );
+        const inserted = await stored(q);
+        await q(`UPDATE interactions SET customer_id = $2 WHERE id = $1`, [id, lima]);
+        return { inserted, moved: await stored(q) };
+      });
+      expect(afterInsertAndMove.inserted).toEqual({ [hotel]: [1, 1], [lima]: [0, 0] });
+      expect(afterInsertAndMove.moved).toEqual({ [hotel]: [0, 0], [lima]: [1, 1] });
+      expect(await counts()).toEqual({ hotel: 0, lima: 1, limaCounted: 1 });
+      const page = await list(fx.accounts.admin, lima);
+      expect(page.items.map((i) => i.interaction_id)).toEqual(['R-TRIGGER']);
+
+      const afterDelete = await t.inspect(async (q) => {
+        await q(`DELETE FROM interactions WHERE id = $1`, [id]);
+        return stored(q);
+      });
+      expect(afterDelete).toEqual({ [hotel]: [0, 0], [lima]: [0, 0] });
+      expect(await counts()).toEqual({ hotel: 0, lima: 0, limaCounted: 0 });
+    },
+    SLOW_TEST_TIMEOUT_MS,
+  );
+});
+
 describe('GET /api/company/interaction/:interactionId/:interactionType', () => {
   it('returns the detail: customer, audio, peaks, transcript and ordered segments', async () => {
     const r101 = interaction('R-000101');
     const res = await (await as(fx.accounts.manager)).get(detailPath(r101));
     expect(res.status, res.text).toBe(200);
     expect(interactionDetailResponseSchema.parse(res.body).data).toEqual<InteractionDetail>({
-      id: r101.id,
-      interaction_id: 'R-000101',
-      type: 'field-recording',
-      call_type: null,
-      status: 'completed',
-      download_status: null,
-      recording_by: TECH_NAMES.tech1,
-      created_at: r101.startedAt,
-      duration: 65.5,
-      job_id: 'J-5004',
+      ...r101ListItem(),
       customer: { id: customerId('Delta Offices'), name: 'Delta Offices' },
       audio_url: interactionAudioPath(r101.id, 'field-recording'),
       audio_peaks: fx.audioPeaks,

@@ -4,10 +4,7 @@ import { rm } from 'node:fs/promises';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CSRF_COOKIE, CSRF_HEADER } from '@fieldbot/shared';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { createServer } from '../src/server';
@@ -22,7 +19,7 @@ import {
   waitFor,
   type Fixtures,
 } from './support/recordings';
-import { HOOK_TIMEOUT_MS, type SqlQuery } from './support/test-app';
+import { HOOK_TIMEOUT_MS, queryTestDatabase, type SqlQuery } from './support/test-app';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 
 // A worker process is killed (SIGKILL) in the middle of a transcription job and started again:
@@ -49,25 +46,7 @@ async function freePort(): Promise<number> {
 }
 
 /** Runs SQL on the test database while no server holds it (PGlite) or beside it (PostgreSQL). */
-async function query<T>(run: (q: SqlQuery) => Promise<T>): Promise<T> {
-  if (db.databaseUrl) {
-    const client = new pg.Client({ connectionString: db.databaseUrl });
-    await client.connect();
-    try {
-      return await run(async (text, params) => (await client.query(text, params)).rows);
-    } finally {
-      await client.end();
-    }
-  }
-  const lite = await PGlite.create(path.join(db.dataDir, 'pglite'), { extensions: { pg_trgm } });
-  try {
-    return await run(
-      async (text, params) => (await lite.query<Record<string, unknown>>(text, params)).rows,
-    );
-  } finally {
-    await lite.close();
-  }
-}
+const query = <T>(run: (q: SqlQuery) => Promise<T>) => queryTestDatabase(db, run);
 
 async function startChild(): Promise<void> {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -171,12 +150,7 @@ beforeAll(async () => {
   const prepared = await createServer(loadConfig({ ...env }));
   await prepared.close();
   await query(async (q) => {
-    fx = await insertFixtures(q, {
-      tech: DEMO.tech.email,
-      admin: DEMO.admin.email,
-      manager: DEMO.manager.email,
-      globex: DEMO.globex.email,
-    });
+    fx = await insertFixtures(q);
     await subscribeTestQueue(q);
   });
 }, HOOK_TIMEOUT_MS);

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { InteractionType } from '@fieldbot/shared';
+import { beforeAll } from 'vitest';
 import { createLocalStorage } from '../../src/providers/storage/local-storage';
 import { DEMO } from './demo';
-import { APP_URL, type SqlQuery, type TestApp } from './test-app';
+import { APP_URL, HOOK_TIMEOUT_MS, type SqlQuery, type TestApp } from './test-app';
 
 /**
  * A company of its own for the customers and interactions tests ("Initech Field Services"), so
@@ -435,4 +436,21 @@ export async function insertInteractionFixtures(t: TestApp): Promise<Fixtures> {
     audioKey: ids.audioKey,
     audioPeaks,
   };
+}
+
+/**
+ * The fixtures inserted once before the file's tests. The returned object forwards to them (like
+ * `useTestApp`), so it can be a file-level constant.
+ */
+export function useInteractionFixtures(t: TestApp): Fixtures {
+  let fixtures: Fixtures | undefined;
+  beforeAll(async () => {
+    fixtures = await insertInteractionFixtures(t);
+  }, HOOK_TIMEOUT_MS);
+  return new Proxy({} as Fixtures, {
+    get(_target, key) {
+      if (!fixtures) throw new Error('The fixtures are used before beforeAll inserted them.');
+      return Reflect.get(fixtures, key) as unknown;
+    },
+  });
 }

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect } from 'vitest';
 import type { ApiClient } from './api-client';
+import { DEMO } from './demo';
 import { APP_URL, sleep, type SqlQuery } from './test-app';
 
 const exec = promisify(execFile);
@@ -106,10 +107,18 @@ export interface Fixtures {
 
 let fixtureCounter = 0;
 
-/** Customers and jobs of the test's own (independent of the demo data's), inserted with SQL. */
+/**
+ * Customers and jobs of the test's own (independent of the demo data's), inserted with SQL, for
+ * the given accounts: by default the demo technician, admin and manager, and the Globex admin.
+ */
 export async function insertFixtures(
   q: SqlQuery,
-  emails: { tech: string; admin: string; manager: string; globex: string },
+  emails: { tech: string; admin: string; manager: string; globex: string } = {
+    tech: DEMO.tech.email,
+    admin: DEMO.admin.email,
+    manager: DEMO.manager.email,
+    globex: DEMO.globex.email,
+  },
 ): Promise<Fixtures> {
   fixtureCounter += 1;
   const tag = `T${fixtureCounter}-${Date.now().toString(36)}`;

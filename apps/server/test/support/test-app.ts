@@ -40,6 +40,33 @@ export interface TestApp {
 
 export type SqlQuery = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
 
+/**
+ * Runs SQL on a test database with a connection of its own: beside the server on PostgreSQL; on
+ * PGlite only while no process holds the files (`inspect` stops the test app first).
+ */
+export async function queryTestDatabase<T>(
+  db: TestDatabase,
+  run: (query: SqlQuery) => Promise<T>,
+): Promise<T> {
+  if (db.databaseUrl) {
+    const client = new pg.Client({ connectionString: db.databaseUrl });
+    await client.connect();
+    try {
+      return await run(async (text, params) => (await client.query(text, params)).rows);
+    } finally {
+      await client.end();
+    }
+  }
+  const lite = await PGlite.create(join(db.dataDir, 'pglite'), { extensions: { pg_trgm } });
+  try {
+    return await run(
+      async (text, params) => (await lite.query<Record<string, unknown>>(text, params)).rows,
+    );
+  } finally {
+    await lite.close();
+  }
+}
+
 export interface StartOptions {
   /** Extra environment, e.g. { SESSION_IDLE_MINUTES: '0.02' } for the one test that needs it. */
   env?: Record<string, string>;
@@ -98,25 +125,10 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
       await start();
     },
     inspect: async (run) => {
-      if (db.databaseUrl) {
-        const client = new pg.Client({ connectionString: db.databaseUrl });
-        await client.connect();
-        try {
-          return await run(async (text, params) => (await client.query(text, params)).rows);
-        } finally {
-          await client.end();
-        }
-      }
+      if (db.databaseUrl) return queryTestDatabase(db, run);
       await stop();
       try {
-        const lite = await PGlite.create(join(db.dataDir, 'pglite'), { extensions: { pg_trgm } });
-        try {
-          return await run(
-            async (text, params) => (await lite.query<Record<string, unknown>>(text, params)).rows,
-          );
-        } finally {
-          await lite.close();
-        }
+        return await queryTestDatabase(db, run);
       } finally {
         await start();
       }
@@ -170,4 +182,21 @@ export function useTestApp(options: StartOptions = {}): TestApp {
       return typeof value === 'function' ? value.bind(app) : value;
     },
   });
+}
+
+/**
+ * A signed-in client per account, made on first use and kept for the file's other tests (the
+ * sessions live in the database, so they survive `inspect` and restarts).
+ */
+export function signedInClients(t: TestApp): (email: string) => Promise<ApiClient> {
+  const clients = new Map<string, ApiClient>();
+  return async (email) => {
+    let client = clients.get(email);
+    if (!client) {
+      client = t.client();
+      await client.loginAs(email);
+      clients.set(email, client);
+    }
+    return client;
+  };
 }

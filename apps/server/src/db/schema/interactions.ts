@@ -37,6 +37,11 @@ export const customers = pgTable(
     active: boolean('active').notNull().default(true),
     /** Kept by a trigger on jobs, so the list can sort by it. */
     jobsCount: integer('jobs_count').notNull().default(0),
+    /**
+     * Kept by a trigger on interactions, so an unfiltered Interactions table needs no count(*)
+     * over the customer's rows.
+     */
+    interactionsCount: integer('interactions_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -36,7 +36,7 @@ export function viewerScope(user: User): ViewerScope {
   };
 }
 
-type CustomerRow = NonNullable<Awaited<ReturnType<InteractionsRepo['customer']>>>;
+type CustomerRow = Awaited<ReturnType<InteractionsRepo['customerPage']>>['items'][number];
 type InteractionRow = Awaited<ReturnType<InteractionsRepo['interactionPage']>>['items'][number];
 
 export function toCustomer(row: CustomerRow): Customer {
@@ -110,8 +110,9 @@ export function createInteractionsService(deps: {
     /** A customer the caller cannot see has no interactions list either: 404. */
     async interactions(viewer: User, customerId: string, query: InteractionListQuery) {
       const scope = viewerScope(viewer);
-      if (!(await repo.customer(scope, customerId))) throw notFound();
-      const page = await repo.interactionPage(scope, customerId, query);
+      const customer = await repo.customer(scope, customerId);
+      if (!customer) throw notFound();
+      const page = await repo.interactionPage(scope, customer, query);
       return { items: page.items.map(toInteractionListItem), count: page.count };
     },
 
