@@ -131,11 +131,7 @@ describe('OpenAI-compatible transcription adapter (against a local server speaki
   });
 
   it.each([
-    [
-      { kind: 'hang' } as const,
-      'The transcription service did not answer within 1 second.',
-      true,
-    ],
+    [{ kind: 'hang' } as const, 'The transcription service did not answer within 1 second.', true],
     [
       { kind: 'status', status: 429 } as const,
       'The transcription service is over its rate limit (HTTP 429).',
