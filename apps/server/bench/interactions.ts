@@ -28,6 +28,7 @@ import {
 import autocannon, { type Result } from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { login } from './support/http-login';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { seedDemoData, seedReferenceData } from '../src/db/seed/seed';
@@ -367,37 +368,6 @@ async function locate(databaseUrl: string): Promise<Loaded> {
 
 // ---------------------------------------------------------------------------------------------
 // HTTP
-
-function cookieJar(setCookies: string[], jar = new Map<string, string>()): Map<string, string> {
-  for (const line of setCookies) {
-    const [pair] = line.split(';');
-    const eq = pair?.indexOf('=') ?? -1;
-    if (!pair || eq < 0) continue;
-    jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-  }
-  return jar;
-}
-
-const cookieHeader = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-
-/** Logs in over real HTTP as a browser would; returns the Cookie header of the session. */
-async function login(base: string, account: { email: string; password: string }): Promise<string> {
-  const csrf = await fetch(`${base}/api/csrf-cookie`);
-  if (csrf.status !== 204) throw new Error(`GET /api/csrf-cookie answered ${csrf.status}`);
-  const jar = cookieJar(csrf.headers.getSetCookie());
-  const res = await fetch(`${base}/api/user/login`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
-      cookie: cookieHeader(jar),
-    },
-    body: JSON.stringify(account),
-  });
-  if (res.status !== 200) throw new Error(`login answered ${res.status}: ${await res.text()}`);
-  cookieJar(res.headers.getSetCookie(), jar);
-  return cookieHeader(jar);
-}
 
 interface Target {
   name: string;

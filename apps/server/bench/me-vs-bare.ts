@@ -18,6 +18,7 @@ import autocannon, { type Result } from 'autocannon';
 import Fastify from 'fastify';
 import { loadConfig } from '../src/config';
 import { createServer } from '../src/server';
+import { login } from './support/http-login';
 import { createPostgresDatabase, dropPostgresDatabase } from '../test/support/test-database';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -39,36 +40,9 @@ interface Row {
   errors: number;
 }
 
-function cookieJar(setCookies: string[], jar = new Map<string, string>()): Map<string, string> {
-  for (const line of setCookies) {
-    const [pair] = line.split(';');
-    const eq = pair?.indexOf('=') ?? -1;
-    if (!pair || eq < 0) continue;
-    jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-  }
-  return jar;
-}
-
-const cookieHeader = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-
-/** Logs in over real HTTP as a browser would; returns the Cookie header of the session. */
-async function login(base: string): Promise<string> {
-  const csrf = await fetch(`${base}/api/csrf-cookie`);
-  if (csrf.status !== 204) throw new Error(`GET /api/csrf-cookie answered ${csrf.status}`);
-  const jar = cookieJar(csrf.headers.getSetCookie());
-  const token = decodeURIComponent(jar.get('XSRF-TOKEN') ?? '');
-  const res = await fetch(`${base}/api/user/login`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-xsrf-token': token,
-      cookie: cookieHeader(jar),
-    },
-    body: JSON.stringify(DEMO_ADMIN),
-  });
-  if (res.status !== 200) throw new Error(`login answered ${res.status}: ${await res.text()}`);
-  cookieJar(res.headers.getSetCookie(), jar);
-  const cookie = cookieHeader(jar);
+/** Logs the demo admin in and checks the session works. */
+async function loginAdmin(base: string): Promise<string> {
+  const cookie = await login(base, DEMO_ADMIN);
   const me = await fetch(`${base}/api/user/me`, { headers: { cookie } });
   if (me.status !== 200) throw new Error(`GET /api/user/me answered ${me.status}`);
   return cookie;
@@ -90,7 +64,7 @@ async function measure(
   const server = await createServer(loadConfig(env));
   try {
     const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const cookie = await login(address);
+    const cookie = await loginAdmin(address);
     const meUrl = `${address}/api/user/me`;
     const rows: Row[] = [];
     // Warm both (JIT, connection pools), then measure each in turn.
