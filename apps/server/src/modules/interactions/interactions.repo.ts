@@ -16,19 +16,9 @@ import {
   transcriptSegments,
   users,
 } from '../../db/schema/index.js';
+import { customerOfTechnician, interactionOfTechnician, type ViewerScope } from './viewer-scope.js';
 
-/**
- * Whose data a query may return. Every query is limited to `companyId`; for a field technician
- * (`technicianId` set) it narrows further:
- * - customers: those with at least one job whose technician_id is the technician;
- * - interactions: those whose job's technician_id is the technician, or that the technician
- *   recorded (recorded_by_id), e.g. a visit recorded on a colleague's job.
- * Anything outside the scope reads as absent (404), never as forbidden.
- */
-export interface ViewerScope {
-  companyId: string;
-  technicianId: string | null;
-}
+export type { ViewerScope } from './viewer-scope.js';
 
 /** ILIKE substring pattern; %, _ and \ in the keyword match themselves. */
 export function likePattern(keyword: string): string {
@@ -62,20 +52,6 @@ const customerColumns = {
   active: customers.active,
   createdAt: customers.createdAt,
 };
-
-/**
- * The technician has a job for this customer. Written as `id = any(array(the technician's
- * customers))` so the plan starts from the technician's jobs (jobs_technician_idx, index-only)
- * and fetches those customers by primary key: a correlated EXISTS lets the planner walk the whole
- * company's name index instead, hoping to meet ten of the technician's customers early.
- */
-function customerOfTechnician(db: Db, technicianId: string): SQL {
-  const theirCustomers = db
-    .select({ id: jobs.customerId })
-    .from(jobs)
-    .where(eq(jobs.technicianId, technicianId));
-  return sql`${customers.id} = any(array(${theirCustomers}))`;
-}
 
 /**
  * Keyword on name, external id (customers_*_trgm_idx) and the customer's job numbers
@@ -212,28 +188,6 @@ function interactionOrder(query: InteractionListQuery, j: InteractionJoins): SQL
     case 'created_at':
       return [by(d, interactions.startedAt), by(d, interactions.id)];
   }
-}
-
-/**
- * Technician scope on interactions (see ViewerScope): through the joined job on a single
- * interaction, or as the technician's jobs of this customer (jobs_technician_idx) on a list.
- */
-function interactionOfTechnician(
-  db: Db,
-  technicianId: string,
-  job: { joined: InteractionJoins['job'] } | { customerId: string },
-): SQL {
-  const ownJob =
-    'joined' in job
-      ? eq(job.joined.technicianId, technicianId)
-      : inArray(
-          interactions.jobId,
-          db
-            .select({ id: jobs.id })
-            .from(jobs)
-            .where(and(eq(jobs.technicianId, technicianId), eq(jobs.customerId, job.customerId))),
-        );
-  return or(eq(interactions.recordedById, technicianId), ownJob)!;
 }
 
 /**
@@ -410,7 +364,7 @@ function interactionWhere(
     eq(interactions.type, type),
     eq(interactions.companyId, scope.companyId),
     scope.technicianId
-      ? interactionOfTechnician(db, scope.technicianId, { joined: j.job })
+      ? interactionOfTechnician(db, scope.technicianId, { jobTechnician: j.job.technicianId })
       : undefined,
   );
 }

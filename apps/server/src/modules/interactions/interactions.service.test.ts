@@ -12,8 +12,8 @@ import {
   RANGE_NOT_SATISFIABLE,
   transcriptFileName,
   transcriptFileText,
-  viewerScope,
 } from './interactions.service.js';
+import { viewerScope } from './viewer-scope.js';
 
 const user = (alias: string, companyId: string | null) =>
   ({

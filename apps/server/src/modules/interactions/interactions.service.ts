@@ -2,7 +2,6 @@ import {
   formatPlayerTime,
   interactionAudioPath,
   interactionTranscriptPath,
-  ROLE,
   type Customer,
   type CustomerListQuery,
   type InteractionDetail,
@@ -19,22 +18,10 @@ import {
   type StorageProvider,
   type StoredObject,
 } from '../../providers/storage/index.js';
-import type { InteractionsRepo, ViewerScope } from './interactions.repo.js';
+import type { InteractionsRepo } from './interactions.repo.js';
+import { viewerScope } from './viewer-scope.js';
 
 export type InteractionsService = ReturnType<typeof createInteractionsService>;
-
-/**
- * The caller's scope: their company, and for a field technician their own id (they see only the
- * customers and interactions of jobs assigned to them; the rule is spelled out on ViewerScope).
- */
-export function viewerScope(user: User): ViewerScope {
-  const companyId = user.company?.id;
-  if (!companyId) throw notFound();
-  return {
-    companyId,
-    technicianId: user.role.alias === ROLE.FIELD_TEAM ? user.id : null,
-  };
-}
 
 type CustomerRow = Awaited<ReturnType<InteractionsRepo['customerPage']>>['items'][number];
 type InteractionRow = Awaited<ReturnType<InteractionsRepo['interactionPage']>>['items'][number];

@@ -1,4 +1,4 @@
-import { and, desc, eq, exists, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   customers,
@@ -7,21 +7,14 @@ import {
   jobs,
   uploadedFiles,
 } from '../../db/schema/index.js';
+import {
+  customerOfTechnician,
+  interactionOfTechnician,
+  type ViewerScope,
+} from '../interactions/viewer-scope.js';
 
+/** Every query is scoped by ViewerScope: the caller's company, and a technician's own jobs. */
 export type RecordingsRepo = ReturnType<typeof createRecordingsRepo>;
-
-/**
- * Who may record for, or re-download, what. Every query takes the caller's company; for a field
- * technician (`technicianId` set) it narrows further, as everywhere in the product:
- * - customers: those with at least one job whose technician_id is the technician;
- * - jobs: those whose technician_id is the technician;
- * - interactions: those whose job's technician_id is the technician, or that they recorded.
- * Anything outside reads as absent (404).
- */
-export interface RecordingScope {
-  companyId: string;
-  technicianId: string | null;
-}
 
 /** Job statuses after which a visit can no longer be recorded against the job. */
 const CLOSED_JOB_STATUSES = ['completed', 'cancelled', 'canceled'];
@@ -41,18 +34,6 @@ export interface NewRecording {
   recordedById: string;
   startedAt: Date;
   sourceKeys: string[];
-}
-
-function interactionVisibleTo(db: Db, technicianId: string): SQL {
-  return or(
-    eq(interactions.recordedById, technicianId),
-    exists(
-      db
-        .select({ one: sql`1` })
-        .from(jobs)
-        .where(and(eq(jobs.id, interactions.jobId), eq(jobs.technicianId, technicianId))),
-    ),
-  )!;
 }
 
 /** The recording whose first chunk is `firstKey`. Keys are per uploader, so it is theirs. */
@@ -103,7 +84,7 @@ export function createRecordingsRepo(db: Db) {
       return row ?? null;
     },
 
-    async visibleCustomer(scope: RecordingScope, customerId: string) {
+    async visibleCustomer(scope: ViewerScope, customerId: string) {
       const [row] = await db
         .select({ id: customers.id })
         .from(customers)
@@ -111,26 +92,14 @@ export function createRecordingsRepo(db: Db) {
           and(
             eq(customers.id, customerId),
             eq(customers.companyId, scope.companyId),
-            scope.technicianId
-              ? exists(
-                  db
-                    .select({ one: sql`1` })
-                    .from(jobs)
-                    .where(
-                      and(
-                        eq(jobs.customerId, customers.id),
-                        eq(jobs.technicianId, scope.technicianId),
-                      ),
-                    ),
-                )
-              : undefined,
+            scope.technicianId ? customerOfTechnician(db, scope.technicianId) : undefined,
           ),
         )
         .limit(1);
       return row ?? null;
     },
 
-    async visibleJob(scope: RecordingScope, jobId: string) {
+    async visibleJob(scope: ViewerScope, jobId: string) {
       const [row] = await db
         .select({ id: jobs.id, customerId: jobs.customerId })
         .from(jobs)
@@ -167,14 +136,12 @@ export function createRecordingsRepo(db: Db) {
      * Creates the recording unless one with the same first chunk exists (a repeated POST), in one
      * transaction under an advisory lock on that chunk, so two racing requests create one row.
      */
-    async createRecording(
-      recording: NewRecording,
-    ): Promise<{ row: RecordingRow; created: boolean }> {
+    async createRecording(recording: NewRecording): Promise<RecordingRow> {
       return db.transaction(async (tx) => {
         const firstKey = recording.sourceKeys[0]!;
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`recording:${firstKey}`}))`);
         const [existing] = await findByFirstChunk(tx, recording.recordedById, firstKey);
-        if (existing) return { row: existing, created: false };
+        if (existing) return existing;
 
         let number = await nextRecordingNumber(tx, recording.companyId);
         // Skip numbers taken outside the counter (imports); each check is one index lookup.
@@ -196,21 +163,26 @@ export function createRecordingsRepo(db: Db) {
             audioMergeStatus: 'in-progress',
           })
           .returning(recordingColumns);
-        return { row: row!, created: true };
+        return row!;
       });
     },
 
     /** The CSR calls among `ids` the scope may see. */
-    async visibleCalls(scope: RecordingScope, ids: string[]) {
+    async visibleCalls(scope: ViewerScope, ids: string[]) {
       return db
         .select({ id: interactions.id })
         .from(interactions)
+        .leftJoin(jobs, eq(jobs.id, interactions.jobId))
         .where(
           and(
             inArray(interactions.id, ids),
             eq(interactions.companyId, scope.companyId),
             eq(interactions.type, 'csr-call'),
-            scope.technicianId ? interactionVisibleTo(db, scope.technicianId) : undefined,
+            scope.technicianId
+              ? interactionOfTechnician(db, scope.technicianId, {
+                  jobTechnician: jobs.technicianId,
+                })
+              : undefined,
           ),
         );
     },

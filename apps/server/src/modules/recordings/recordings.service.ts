@@ -1,7 +1,6 @@
 import {
   INTERACTION_MESSAGES,
   MESSAGES,
-  ROLE,
   type CallDownloadBody,
   type CreateRecordingBody,
   type User,
@@ -9,7 +8,8 @@ import {
 import { fieldError, notFound } from '../../lib/errors.js';
 import type { PipelineQueue } from '../../jobs/pipeline.js';
 import type { StorageProvider } from '../../providers/storage/index.js';
-import type { RecordingRow, RecordingScope, RecordingsRepo } from './recordings.repo.js';
+import { viewerScope } from '../interactions/viewer-scope.js';
+import type { RecordingRow, RecordingsRepo } from './recordings.repo.js';
 
 export type RecordingsService = ReturnType<typeof createRecordingsService>;
 
@@ -17,12 +17,6 @@ export interface RecordingsServiceDeps {
   repo: RecordingsRepo;
   storage: Pick<StorageProvider, 'keyFromUrl'>;
   pipeline: PipelineQueue;
-}
-
-function scopeOf(user: User): RecordingScope {
-  const companyId = user.company?.id;
-  if (!companyId) throw notFound();
-  return { companyId, technicianId: user.role.alias === ROLE.FIELD_TEAM ? user.id : null };
 }
 
 const toResponse = (row: RecordingRow) => ({
@@ -41,7 +35,7 @@ export function createRecordingsService({ repo, storage, pipeline }: RecordingsS
      * client that lost the answer or crashed simply sends it again.
      */
     async create(user: User, body: CreateRecordingBody) {
-      const scope = scopeOf(user);
+      const scope = viewerScope(user);
       const keys = body.file_urls.map((url) => storage.keyFromUrl(url));
       const invalid = () => fieldError('file_urls', MESSAGES.invalidValue);
       if (keys.some((key) => key === null)) throw invalid();
@@ -71,7 +65,7 @@ export function createRecordingsService({ repo, storage, pipeline }: RecordingsS
         jobId = (await repo.latestOpenJob(scope.companyId, customer.id, user.id))?.id ?? null;
       }
 
-      const { row } = await repo.createRecording({
+      const row = await repo.createRecording({
         companyId: scope.companyId,
         customerId,
         jobId,
@@ -88,7 +82,7 @@ export function createRecordingsService({ repo, storage, pipeline }: RecordingsS
      * nothing: one id the caller may not see and nothing changes (404).
      */
     async downloadCalls(user: User, body: CallDownloadBody) {
-      const scope = scopeOf(user);
+      const scope = viewerScope(user);
       if (body.company_id !== scope.companyId) throw notFound();
       const ids = [...new Set(body.call_ids)];
       const visible = await repo.visibleCalls(scope, ids);

@@ -8,7 +8,7 @@ import { RecordingActions } from '@/features/recordings/components/recording-act
 import { useCurrentUser } from '@/features/session';
 import { customerQueryKey, useCustomer } from '../api/get-customer';
 import { useCustomerInteractions } from '../api/get-customer-interactions';
-import { BotResultSection } from '../components/bot-result-section';
+import { BotResultSection } from '@/components/bot-result/bot-result-section';
 import { CustomerHeaderCard } from '../components/customer-header-card';
 import { CustomerInteractionsTable } from '../components/customer-interactions-table';
 import { isRunBotDisabled } from '../lib/run-bot';

@@ -14,7 +14,7 @@ import { AudioPlayer, type AudioPlayerHandle } from '@/components/audio-player';
 import { usePageHeader } from '@/components/layout/page-header';
 import { PageLoader } from '@/components/layout/page-loader';
 // The bots issue fills this section for customers and interactions alike.
-import { BotResultSection } from '@/features/customers/components/bot-result-section';
+import { BotResultSection } from '@/components/bot-result/bot-result-section';
 import { isApiError } from '@/lib/http';
 import { errorMessage, notifyError, notifySuccess } from '@/lib/notify';
 import { useInteraction } from '../api/get-interaction';
