@@ -40,6 +40,21 @@ export const createRecordingResponseSchema = z.object({
   }),
 });
 
+/**
+ * GET /api/company/customer/{id}/open-jobs: the jobs a recording started from a customer page can be
+ * linked to (not completed; a field technician sees only their own), newest first. With several, the
+ * recorder asks which one; with one it is used; with none the recording has no job.
+ */
+export const openJobSchema = z.object({
+  id: z.uuid(),
+  job_number: z.string(),
+  status: z.string(),
+  created_at: z.string(),
+});
+export type OpenJob = z.infer<typeof openJobSchema>;
+export const openJobsResponseSchema = z.object({ data: z.array(openJobSchema) });
+export type OpenJobsResponse = z.infer<typeof openJobsResponseSchema>;
+
 export const callDownloadBodySchema = z.object(
   {
     call_ids: z
