@@ -7,7 +7,7 @@ import {
   type RoleAlias,
 } from '@fieldbot/shared';
 import { eq, sql } from 'drizzle-orm';
-import { hashPassword } from '../../modules/user/password.js';
+import { hashPassword } from '../../lib/password.js';
 import type { StorageProvider } from '../../providers/storage/index.js';
 import type { Db } from '../client.js';
 import {

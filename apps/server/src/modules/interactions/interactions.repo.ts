@@ -16,9 +16,9 @@ import {
   transcriptSegments,
   users,
 } from '../../db/schema/index.js';
-import { customerOfTechnician, interactionOfTechnician, type ViewerScope } from './viewer-scope.js';
+import { customerOfTechnician, interactionOfTechnician, type ViewerScope } from '../../lib/viewer-scope.js';
 
-export type { ViewerScope } from './viewer-scope.js';
+export type { ViewerScope } from '../../lib/viewer-scope.js';
 
 /** ILIKE substring pattern; %, _ and \ in the keyword match themselves. */
 export function likePattern(keyword: string): string {

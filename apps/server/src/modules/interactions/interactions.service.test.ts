@@ -13,7 +13,7 @@ import {
   transcriptFileName,
   transcriptFileText,
 } from './interactions.service.js';
-import { viewerScope } from './viewer-scope.js';
+import { viewerScope } from '../../lib/viewer-scope.js';
 
 const user = (alias: string, companyId: string | null) =>
   ({

@@ -19,7 +19,7 @@ import {
   type StoredObject,
 } from '../../providers/storage/index.js';
 import type { InteractionsRepo } from './interactions.repo.js';
-import { viewerScope } from './viewer-scope.js';
+import { viewerScope } from '../../lib/viewer-scope.js';
 
 export type InteractionsService = ReturnType<typeof createInteractionsService>;
 

@@ -11,7 +11,7 @@ import {
   customerOfTechnician,
   interactionOfTechnician,
   type ViewerScope,
-} from '../interactions/viewer-scope.js';
+} from '../../lib/viewer-scope.js';
 
 /** Every query is scoped by ViewerScope: the caller's company, and a technician's own jobs. */
 export type RecordingsRepo = ReturnType<typeof createRecordingsRepo>;

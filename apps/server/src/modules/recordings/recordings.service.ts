@@ -8,7 +8,7 @@ import {
 import { fieldError, notFound } from '../../lib/errors.js';
 import type { PipelineQueue } from '../../jobs/pipeline.js';
 import type { StorageProvider } from '../../providers/storage/index.js';
-import { viewerScope } from '../interactions/viewer-scope.js';
+import { viewerScope } from '../../lib/viewer-scope.js';
 import type { RecordingRow, RecordingsRepo } from './recordings.repo.js';
 
 export type RecordingsService = ReturnType<typeof createRecordingsService>;

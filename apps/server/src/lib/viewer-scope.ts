@@ -1,9 +1,9 @@
 import { ROLE, type User } from '@fieldbot/shared';
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.js';
-import { customers, interactions, jobs } from '../../db/schema/index.js';
-import { notFound } from '../../lib/errors.js';
+import type { Db } from '../db/client.js';
+import { customers, interactions, jobs } from '../db/schema/index.js';
+import { notFound } from './errors.js';
 
 /**
  * Whose data a query may return. Every query is limited to `companyId`; for a field technician
