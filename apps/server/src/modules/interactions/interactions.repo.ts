@@ -16,7 +16,11 @@ import {
   transcriptSegments,
   users,
 } from '../../db/schema/index.js';
-import { customerOfTechnician, interactionOfTechnician, type ViewerScope } from '../../lib/viewer-scope.js';
+import {
+  customerOfTechnician,
+  interactionOfTechnician,
+  type ViewerScope,
+} from '../../lib/viewer-scope.js';
 
 export type { ViewerScope } from '../../lib/viewer-scope.js';
 

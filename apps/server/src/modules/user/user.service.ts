@@ -16,7 +16,12 @@ import { DomainError, fieldError, FieldValidationError } from '../../lib/errors.
 import { hashToken, hmacHex, newToken } from '../../lib/tokens.js';
 import type { MailMessage } from '../../providers/mail/index.js';
 import type { SessionStore } from '../../plugins/session-store.js';
-import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from '../../lib/password.js';
+import {
+  burnPasswordCheck,
+  hashPassword,
+  passwordProblem,
+  verifyPassword,
+} from '../../lib/password.js';
 import type { LoginRateLimiter } from './rate-limit.js';
 import type { UserProfileRow, UserRepo } from './user.repo.js';
 
