@@ -12,10 +12,17 @@ import { createDataService } from './modules/data/data.service.js';
 import { createInteractionsRepo } from './modules/interactions/interactions.repo.js';
 import { interactionsRoutes } from './modules/interactions/interactions.routes.js';
 import { createInteractionsService } from './modules/interactions/interactions.service.js';
-import { PER_IP_FACTOR, createLoginRateLimiter } from './modules/user/rate-limit.js';
-import { createLoginAttemptStore, createUserRepo } from './modules/user/user.repo.js';
+import { createAuthService } from './modules/user/auth.service.js';
+import { createInvitationsService } from './modules/user/invitations.service.js';
+import { createProfileService } from './modules/user/profile.service.js';
+import { MAX_LOCKOUT_MS, createLoginRateLimiter } from './modules/user/rate-limit.js';
+import { createSignupLimiter } from './modules/user/signup-limit.js';
+import {
+  createLoginAttemptStore,
+  createSignupAttemptStore,
+  createUserRepo,
+} from './modules/user/user.repo.js';
 import { userRoutes } from './modules/user/user.routes.js';
-import { createUserService } from './modules/user/user.service.js';
 import { registerAuthGuard } from './plugins/auth-guard.js';
 import { registerCsrf } from './plugins/csrf.js';
 import { registerInputGuard } from './plugins/input-guard.js';
@@ -60,18 +67,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cacheMs: config.sessionCacheMs,
   });
   const userRepo = createUserRepo(database.db);
-  const users = createUserService({
+  const profile = createProfileService({
+    repo: userRepo,
+    sessions,
+    isOurFileUrl: (url) => storage.keyFromUrl(url) !== null,
+    intercomSecret: config.intercomSecret,
+  });
+  const invitations = createInvitationsService({ repo: userRepo });
+  const auth = createAuthService({
     repo: userRepo,
     limiter: createLoginRateLimiter(createLoginAttemptStore(database.db), {
       maxAttempts: config.loginMaxAttempts,
-      maxAttemptsPerIp: config.loginMaxAttempts * PER_IP_FACTOR,
+      lockoutMs: config.loginLockoutMs,
+      maxLockoutMs: Math.min(MAX_LOCKOUT_MS, config.loginWindowMs),
       windowMs: config.loginWindowMs,
+      ipMaxAttempts: config.loginIpMaxAttempts,
+      ipWindowMs: config.loginIpWindowMs,
     }),
+    signupLimiter: createSignupLimiter(createSignupAttemptStore(database.db), {
+      maxPerIp: config.signupMaxPerIp,
+      windowMs: config.signupWindowMs,
+    }),
+    invitations,
     sessions,
     sendMail: deps.sendMail,
-    isOurFileUrl: (url) => storage.keyFromUrl(url) !== null,
     appUrl: config.appUrl,
-    intercomSecret: config.intercomSecret,
   });
   const dataRepo = createDataRepo(database.db);
 
@@ -86,11 +106,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCsrf(app);
   registerInputGuard(app);
   registerAuthGuard(app, {
-    loadUser: (id) => users.loadUser(id),
-    userFromProfile: (profile) => users.userFromProfile(profile),
+    loadUser: (id) => profile.loadUser(id),
+    userFromProfile: (row) => profile.userFromProfile(row),
   });
 
-  await userRoutes(app, { users, sessions });
+  await userRoutes(app, { auth, invitations, profile, sessions });
   await companyRoutes(app, {
     company: createCompanyService({ repo: createCompanyRepo(database.db) }),
   });

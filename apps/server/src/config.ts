@@ -73,7 +73,12 @@ const envSchema = z.object({
   SESSION_ABSOLUTE_DAYS: num('SESSION_ABSOLUTE_DAYS', 30, { min: 0.0001 }),
   SESSION_CACHE_MS: num('SESSION_CACHE_MS', 1000, { int: true, min: 0 }),
   LOGIN_MAX_ATTEMPTS: num('LOGIN_MAX_ATTEMPTS', 5, { int: true, min: 1 }),
-  LOGIN_WINDOW_MINUTES: num('LOGIN_WINDOW_MINUTES', 15, { min: 0.001 }),
+  LOGIN_WINDOW_MINUTES: num('LOGIN_WINDOW_MINUTES', 1440, { min: 0.001 }),
+  LOGIN_LOCKOUT_SECONDS: num('LOGIN_LOCKOUT_SECONDS', 30, { min: 0.001 }),
+  LOGIN_IP_MAX_ATTEMPTS: num('LOGIN_IP_MAX_ATTEMPTS', 100, { int: true, min: 1 }),
+  LOGIN_IP_WINDOW_MINUTES: num('LOGIN_IP_WINDOW_MINUTES', 15, { min: 0.001 }),
+  SIGNUP_MAX_PER_IP: num('SIGNUP_MAX_PER_IP', 10, { int: true, min: 1 }),
+  SIGNUP_WINDOW_MINUTES: num('SIGNUP_WINDOW_MINUTES', 60, { min: 0.001 }),
   SMTP_URL: url('SMTP_URL'),
   MAIL_FROM: optionalString,
   S3_ENDPOINT: url('S3_ENDPOINT'),
@@ -153,8 +158,18 @@ export interface AppConfig {
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
   sessionCacheMs: number;
+  /** Failed logins per account (from any address) before each further attempt has to wait. */
   loginMaxAttempts: number;
+  /** How long failed logins are remembered; also how long the attempts table keeps them. */
   loginWindowMs: number;
+  /** The first wait of a limited account; it doubles with every further failure. */
+  loginLockoutMs: number;
+  /** Failed logins per address before its wrong passwords get 429 (right ones still log in). */
+  loginIpMaxAttempts: number;
+  loginIpWindowMs: number;
+  /** Sign-up attempts per address in `signupWindowMs`, then 429. */
+  signupMaxPerIp: number;
+  signupWindowMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   s3: S3Config | undefined;
@@ -230,6 +245,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       `Invalid configuration: ${missing.join(', ')} must be set when any S3_* variable is set`,
     );
   }
+  // The attempts table is purged after LOGIN_WINDOW_MINUTES, so a longer address window would not count.
+  if (e.LOGIN_IP_WINDOW_MINUTES > e.LOGIN_WINDOW_MINUTES) {
+    throw new ConfigError(
+      'Invalid configuration: LOGIN_IP_WINDOW_MINUTES must be at most LOGIN_WINDOW_MINUTES',
+    );
+  }
   if (production && e.SESSION_SECRET === undefined) {
     throw new ConfigError(
       'Invalid configuration: SESSION_SECRET is required when NODE_ENV=production',
@@ -259,6 +280,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionCacheMs: e.SESSION_CACHE_MS,
     loginMaxAttempts: e.LOGIN_MAX_ATTEMPTS,
     loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+    loginLockoutMs: e.LOGIN_LOCKOUT_SECONDS * 1000,
+    loginIpMaxAttempts: e.LOGIN_IP_MAX_ATTEMPTS,
+    loginIpWindowMs: e.LOGIN_IP_WINDOW_MINUTES * 60_000,
+    signupMaxPerIp: e.SIGNUP_MAX_PER_IP,
+    signupWindowMs: e.SIGNUP_WINDOW_MINUTES * 60_000,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Fieldbot <no-reply@fieldbot.local>',
     s3:

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO } from './support/demo';
 import { INTERCOM_SECRET, useTestApp, uniqueEmail } from './support/test-app';
 
-const PASSWORD = 'Fieldbot#2026x';
+const PASSWORD = 'Tangerine#Kiwi2026x';
 const NEW_PASSWORD = 'Renewed$2026y';
 
 /** Spec §3 "Logged-in user": every field the client reads. */

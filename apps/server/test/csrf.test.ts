@@ -5,7 +5,7 @@ import { databaseFingerprint } from './support/db-fingerprint';
 import { DEMO } from './support/demo';
 import { useTestApp, uniqueEmail, SLOW_TEST_TIMEOUT_MS } from './support/test-app';
 
-const PASSWORD = 'Fieldbot#2026x';
+const PASSWORD = 'Tangerine#Kiwi2026x';
 
 /** Every mutating route with a body that would succeed with a valid header. */
 const ROUTES: { path: string; body: (email: string) => unknown; loggedIn: boolean }[] = [

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../src/lib/tokens';
 import { useTestApp, uniqueEmail, HOOK_TIMEOUT_MS } from './support/test-app';
 
-const PASSWORD = 'Fieldbot#2026x';
+const PASSWORD = 'Tangerine#Kiwi2026x';
 
 interface Invitation {
   token: string;

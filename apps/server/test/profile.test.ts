@@ -4,7 +4,7 @@ import type { ApiClient } from './support/api-client';
 import { DEMO } from './support/demo';
 import { APP_URL, useTestApp, uniqueEmail, SLOW_TEST_TIMEOUT_MS } from './support/test-app';
 
-const PASSWORD = 'Fieldbot#2026x';
+const PASSWORD = 'Tangerine#Kiwi2026x';
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',

@@ -337,8 +337,8 @@ describe('random JSON at every mutating route', () => {
           {
             name: 'Hostile Name',
             email,
-            password: 'Fieldbot#2026x',
-            password_confirmation: 'Fieldbot#2026x',
+            password: 'Tangerine#Kiwi2026x',
+            password_confirmation: 'Tangerine#Kiwi2026x',
           },
         ],
       ] as const) {

@@ -81,8 +81,8 @@ describe('publisher invitation tokens', () => {
     const res = await t.client().post('/api/user/accept-invite', {
       invitation_token: 'garbage',
       name: 'Nobody Here',
-      password: 'Fieldbot#2026x',
-      password_confirmation: 'Fieldbot#2026x',
+      password: 'Tangerine#Kiwi2026x',
+      password_confirmation: 'Tangerine#Kiwi2026x',
     });
     expect([404, 422], res.text).toContain(res.status);
     expect(res.body.message).toBe(AUTH_MESSAGES.invalidToken);

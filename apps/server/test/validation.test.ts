@@ -22,7 +22,7 @@ import { databaseFingerprint } from './support/db-fingerprint';
 import { DEMO } from './support/demo';
 import { SLOW_TEST_TIMEOUT_MS, useTestApp } from './support/test-app';
 
-const GOOD = 'Fieldbot#2026x';
+const GOOD = 'Tangerine#Kiwi2026x';
 /**
  * Meet the policy (upper, lower, digit, special) yet are famous breached passwords: 'p@ssw0rd' is
  * in the zxcvbn list as is (compared case-insensitively); 'Password1!' is 'password1' decorated.

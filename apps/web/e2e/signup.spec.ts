@@ -3,7 +3,7 @@ import { DEMO_ACCOUNTS, linkPath, submitLogin, waitForMail } from './support';
 
 test('sign up, open the verification link from the outbox, then log in', async ({ page }) => {
   const email = `e2e.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.test`;
-  const password = 'Fieldbot#E2e2026';
+  const password = 'Tangerine#Kiwi2026e2e';
 
   await page.goto('/signup');
   await page.getByLabel('Name').fill('Casey Newcomer');

@@ -49,6 +49,11 @@ export const AUTH_MESSAGES = {
   currentPasswordWrong: 'The current password is incorrect.',
   breachedPassword:
     'This password has appeared in a data breach. Please choose a different password.',
+  personalPassword:
+    'Your password must not contain your name, your email address or the product name.',
+  samePassword: 'Your new password must be different from your current password.',
+  tooManySignups: (seconds: number) =>
+    `Too many sign-up attempts. Please try again in ${seconds} seconds.`,
   loggedOut: 'Logged out successfully.',
   crmLocked: 'Name and phone are managed by your CRM and cannot be changed here.',
 } as const;

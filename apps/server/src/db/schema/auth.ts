@@ -63,6 +63,17 @@ export const loginAttempts = pgTable(
   ],
 );
 
+/** One row per sign-up request, to limit them per address (account enumeration, mass sign-ups). */
+export const signupAttempts = pgTable(
+  'signup_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ip: text('ip').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('signup_attempts_ip_idx').on(t.ip, t.at), index('signup_attempts_at_idx').on(t.at)],
+);
+
 export const auditLog = pgTable(
   'audit_log',
   {

@@ -1,73 +1,101 @@
 import { describe, expect, it } from 'vitest';
-import { createLoginRateLimiter, type LoginAttemptStore } from './rate-limit.js';
+import {
+  createLoginRateLimiter,
+  slidingWindowWait,
+  type LoginAttemptStore,
+  type RateLimitPolicy,
+} from './rate-limit.js';
 
 function memoryStore(): LoginAttemptStore {
   const rows: { email: string; ip: string; at: number }[] = [];
   return {
     async failuresSince(email, ip, since) {
-      const recent = rows.filter((r) => r.at >= since.getTime());
       return {
-        pair: recent.filter((r) => r.email === email && r.ip === ip).map((r) => r.at),
-        ip: recent.filter((r) => r.ip === ip).map((r) => r.at),
+        account: rows
+          .filter((r) => r.email === email && r.at >= since.account.getTime())
+          .map((r) => r.at),
+        ip: rows.filter((r) => r.ip === ip && r.at >= since.ip.getTime()).map((r) => r.at),
       };
     },
     async recordFailure(email, ip, at) {
       rows.push({ email, ip, at: at.getTime() });
     },
-    async clear(email, ip) {
-      for (let i = rows.length - 1; i >= 0; i--) {
-        if (rows[i]!.email === email && rows[i]!.ip === ip) rows.splice(i, 1);
-      }
+    async clearAccount(email) {
+      for (let i = rows.length - 1; i >= 0; i--) if (rows[i]!.email === email) rows.splice(i, 1);
     },
   };
 }
 
-describe('login rate limiter', () => {
-  const windowMs = 15 * 60_000;
+const policy: RateLimitPolicy = {
+  maxAttempts: 5,
+  lockoutMs: 30_000,
+  maxLockoutMs: 60 * 60_000,
+  windowMs: 24 * 60 * 60_000,
+  ipMaxAttempts: 100,
+  ipWindowMs: 15 * 60_000,
+};
 
-  it('allows 5 failures per e-mail and IP, then asks to wait until the window frees up', async () => {
+describe('login rate limiter', () => {
+  it('lets an account fail 5 times from any addresses, then doubles the wait after each failure', async () => {
     let t = 1_000_000;
-    const limiter = createLoginRateLimiter(
-      memoryStore(),
-      { maxAttempts: 5, maxAttemptsPerIp: 20, windowMs },
-      () => t,
-    );
+    const limiter = createLoginRateLimiter(memoryStore(), policy, () => t);
     for (let i = 0; i < 5; i++) {
-      expect(await limiter.retryAfter('a@x.test', '1.1.1.1')).toBe(0);
-      await limiter.recordFailure('a@x.test', '1.1.1.1');
-      t += 1000;
+      expect((await limiter.check('a@x.test', `10.0.0.${i}`)).account).toBe(0);
+      await limiter.recordFailure('a@x.test', `10.0.0.${i}`);
     }
-    expect(await limiter.retryAfter('a@x.test', '1.1.1.1')).toBe(15 * 60 - 5);
-    // Another address or another IP is not affected.
-    expect(await limiter.retryAfter('b@x.test', '1.1.1.1')).toBe(0);
-    expect(await limiter.retryAfter('a@x.test', '2.2.2.2')).toBe(0);
-    t += windowMs;
-    expect(await limiter.retryAfter('a@x.test', '1.1.1.1')).toBe(0);
+    const waits: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const wait = (await limiter.check('a@x.test', '10.9.9.9')).account;
+      waits.push(wait);
+      t += wait * 1000;
+      expect((await limiter.check('a@x.test', '10.9.9.9')).account).toBe(0);
+      await limiter.recordFailure('a@x.test', `10.1.0.${i}`);
+    }
+    expect(waits).toEqual([30, 60, 120, 240]);
+    // Other accounts are not affected.
+    expect((await limiter.check('b@x.test', '10.0.0.1')).account).toBe(0);
   });
 
-  it('limits one IP across many addresses', async () => {
-    const t = 5_000_000;
+  it('caps the wait and forgets failures after the window', async () => {
+    let t = 0;
     const limiter = createLoginRateLimiter(
       memoryStore(),
-      { maxAttempts: 5, maxAttemptsPerIp: 3, windowMs },
+      { ...policy, maxLockoutMs: 10 * 60_000 },
       () => t,
+    );
+    for (let i = 0; i < 30; i++) await limiter.recordFailure('a@x.test', '10.0.0.1');
+    expect((await limiter.check('a@x.test', '10.0.0.2')).account).toBe(600);
+    t += policy.windowMs + 1;
+    expect((await limiter.check('a@x.test', '10.0.0.2')).account).toBe(0);
+  });
+
+  it('reports an address over its ceiling across many accounts without limiting those accounts', async () => {
+    const limiter = createLoginRateLimiter(
+      memoryStore(),
+      { ...policy, ipMaxAttempts: 3 },
+      () => 5_000_000,
     );
     for (const email of ['a@x.test', 'b@x.test', 'c@x.test']) {
       await limiter.recordFailure(email, '9.9.9.9');
     }
-    expect(await limiter.retryAfter('d@x.test', '9.9.9.9')).toBeGreaterThan(0);
+    expect(await limiter.check('d@x.test', '9.9.9.9')).toEqual({ account: 0, ip: 15 * 60 });
+    expect((await limiter.check('d@x.test', '8.8.8.8')).ip).toBe(0);
   });
 
-  it('forgets an address after a successful login', async () => {
-    const limiter = createLoginRateLimiter(memoryStore(), {
-      maxAttempts: 2,
-      maxAttemptsPerIp: 50,
-      windowMs,
-    });
+  it('forgets an account after a successful login, from whichever address it failed', async () => {
+    const limiter = createLoginRateLimiter(memoryStore(), { ...policy, maxAttempts: 2 });
     await limiter.recordFailure('a@x.test', '1.1.1.1');
-    await limiter.recordFailure('a@x.test', '1.1.1.1');
-    expect(await limiter.retryAfter('a@x.test', '1.1.1.1')).toBeGreaterThan(0);
-    await limiter.clear('a@x.test', '1.1.1.1');
-    expect(await limiter.retryAfter('a@x.test', '1.1.1.1')).toBe(0);
+    await limiter.recordFailure('a@x.test', '2.2.2.2');
+    expect((await limiter.check('a@x.test', '3.3.3.3')).account).toBeGreaterThan(0);
+    await limiter.clear('a@x.test');
+    expect((await limiter.check('a@x.test', '3.3.3.3')).account).toBe(0);
+  });
+});
+
+describe('sliding window', () => {
+  it('waits until the oldest event that counts leaves the window', () => {
+    expect(slidingWindowWait([1000, 2000], 3, 60_000, 5000)).toBe(0);
+    expect(slidingWindowWait([3000, 1000, 2000], 3, 60_000, 5000)).toBe(56);
+    expect(slidingWindowWait([1000, 2000, 3000, 4000], 3, 60_000, 5000)).toBe(57);
   });
 });

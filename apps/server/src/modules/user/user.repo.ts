@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   auditLog,
@@ -11,6 +11,7 @@ import {
   publishers,
   rolePermissions,
   roles,
+  signupAttempts,
   timezones,
   uploadedFiles,
   users,
@@ -21,6 +22,7 @@ import {
   type UserProfileRow,
 } from '../../db/queries/user-profile.js';
 import type { LoginAttemptStore } from './rate-limit.js';
+import type { SignupAttemptStore } from './signup-limit.js';
 
 export type AuditEvent =
   'login' | 'login_failed' | 'logout' | 'password_changed' | 'password_reset' | 'role_changed';
@@ -48,7 +50,12 @@ export function createUserRepo(db: Db) {
 
     async findCredentialsById(id: string) {
       const [row] = await db
-        .select({ id: users.id, passwordHash: users.passwordHash, email: users.email })
+        .select({
+          id: users.id,
+          passwordHash: users.passwordHash,
+          email: users.email,
+          name: users.name,
+        })
         .from(users)
         .where(eq(users.id, id))
         .limit(1);
@@ -134,6 +141,28 @@ export function createUserRepo(db: Db) {
       await db.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt });
     },
 
+    /** The account a live reset token belongs to, to check the new password against it. */
+    async findResetTokenOwner(tokenHash: string, now: Date) {
+      const [row] = await db
+        .select({
+          id: users.id,
+          passwordHash: users.passwordHash,
+          email: users.email,
+          name: users.name,
+        })
+        .from(passwordResetTokens)
+        .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+        .where(
+          and(
+            eq(passwordResetTokens.tokenHash, tokenHash),
+            isNull(passwordResetTokens.usedAt),
+            gte(passwordResetTokens.expiresAt, now),
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
     /** Sets the new password if the token is live; returns the user id, or null. */
     async consumeResetToken(tokenHash: string, passwordHash: string, now: Date) {
       return db.transaction(async (tx) => {
@@ -216,22 +245,44 @@ export function createUserRepo(db: Db) {
 export function createLoginAttemptStore(db: Db): LoginAttemptStore {
   return {
     async failuresSince(email, ip, since) {
-      const rows = await db
-        .select({ email: loginAttempts.email, at: loginAttempts.at })
-        .from(loginAttempts)
-        .where(and(eq(loginAttempts.ip, ip), gte(loginAttempts.at, since)));
+      // Two index range scans (email, ip, at) and (ip, at); emails are stored lower-cased.
+      const [account, perIp] = await Promise.all([
+        db
+          .select({ at: loginAttempts.at })
+          .from(loginAttempts)
+          .where(and(eq(loginAttempts.email, email), gte(loginAttempts.at, since.account))),
+        db
+          .select({ at: loginAttempts.at })
+          .from(loginAttempts)
+          .where(and(eq(loginAttempts.ip, ip), gte(loginAttempts.at, since.ip))),
+      ]);
       return {
-        pair: rows.filter((r) => r.email === email).map((r) => r.at.getTime()),
-        ip: rows.map((r) => r.at.getTime()),
+        account: account.map((r) => r.at.getTime()),
+        ip: perIp.map((r) => r.at.getTime()),
       };
     },
     async recordFailure(email, ip, at) {
       await db.insert(loginAttempts).values({ email, ip, at });
     },
-    async clear(email, ip) {
-      await db
-        .delete(loginAttempts)
-        .where(and(eq(loginAttempts.email, email), eq(loginAttempts.ip, ip)));
+    async clearAccount(email) {
+      await db.delete(loginAttempts).where(eq(loginAttempts.email, email));
+    },
+  };
+}
+
+export function createSignupAttemptStore(db: Db): SignupAttemptStore {
+  return {
+    async attemptsSince(ip, since) {
+      const rows = await db
+        .select({ at: signupAttempts.at })
+        .from(signupAttempts)
+        .where(and(eq(signupAttempts.ip, ip), gte(signupAttempts.at, since)));
+      return rows.map((r) => r.at.getTime());
+    },
+    async record(ip, at, forgetBefore) {
+      await db.insert(signupAttempts).values({ ip, at });
+      // Pruned here rather than by a job: the table only ever holds one window of attempts.
+      await db.delete(signupAttempts).where(lt(signupAttempts.at, forgetBefore));
     },
   };
 }

@@ -21,16 +21,23 @@ import { z } from 'zod';
 import { unauthenticated } from '../../lib/errors.js';
 import { clearSessionCookies, setSessionCookies } from '../../plugins/session.js';
 import type { SessionStore } from '../../plugins/session-store.js';
-import type { UserService } from './user.service.js';
+import type { AuthService } from './auth.service.js';
+import type { InvitationsService } from './invitations.service.js';
+import type { ProfileService } from './profile.service.js';
 
 export interface UserRoutesDeps {
-  users: UserService;
+  auth: AuthService;
+  invitations: InvitationsService;
+  profile: ProfileService;
   sessions: SessionStore;
 }
 
 const ANY_USER = { setup: 'any' } as const;
 
-export async function userRoutes(app: FastifyInstance, { users, sessions }: UserRoutesDeps) {
+export async function userRoutes(
+  app: FastifyInstance,
+  { auth, invitations, profile, sessions }: UserRoutesDeps,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /** A fresh session id and CSRF token for every login: no session fixation. */
@@ -43,7 +50,7 @@ export async function userRoutes(app: FastifyInstance, { users, sessions }: User
     });
     request.session = session.record;
     setSessionCookies(request, reply, session);
-    const user = await users.loadUser(userId);
+    const user = await profile.loadUser(userId);
     if (!user) throw unauthenticated();
     return user;
   }
@@ -55,7 +62,7 @@ export async function userRoutes(app: FastifyInstance, { users, sessions }: User
       schema: { body: signupBodySchema, response: { 201: messageResponseSchema } },
     },
     async (request, reply) => {
-      const { verified } = await users.signup(request.body);
+      const { verified } = await auth.signup(request.body, request.ip);
       return reply.code(201).send({
         message: verified ? AUTH_MESSAGES.verified : AUTH_MESSAGES.signupSent,
       });
@@ -72,7 +79,7 @@ export async function userRoutes(app: FastifyInstance, { users, sessions }: User
       },
     },
     async (request) => {
-      await users.verifyEmail(request.params.token);
+      await auth.verifyEmail(request.params.token);
       return { message: AUTH_MESSAGES.verified };
     },
   );
@@ -84,7 +91,7 @@ export async function userRoutes(app: FastifyInstance, { users, sessions }: User
       schema: { body: loginBodySchema, response: { 200: userResponseSchema } },
     },
     async (request, reply) => {
-      const userId = await users.login(request.body, request.ip);
+      const userId = await auth.login(request.body, request.ip);
       return { data: await startSession(request, reply, userId) };
     },
   );
@@ -99,7 +106,7 @@ export async function userRoutes(app: FastifyInstance, { users, sessions }: User
     async (request, reply) => {
       if (request.session) {
         await sessions.destroy(request.session.id);
-        await users.recordLogout(request.session.userId, request.ip);
+        await auth.recordLogout(request.session.userId, request.ip);
       }
       clearSessionCookies(request, reply);
       return { message: AUTH_MESSAGES.loggedOut };
@@ -119,7 +126,7 @@ export async function userRoutes(app: FastifyInstance, { users, sessions }: User
       schema: { body: forgotPasswordBodySchema, response: { 200: messageResponseSchema } },
     },
     async (request) => {
-      await users.forgotPassword(request.body.email);
+      await auth.forgotPassword(request.body.email);
       return { message: AUTH_MESSAGES.resetLinkSent };
     },
   );
@@ -131,7 +138,7 @@ export async function userRoutes(app: FastifyInstance, { users, sessions }: User
       schema: { body: resetPasswordBodySchema, response: { 200: messageResponseSchema } },
     },
     async (request) => {
-      await users.resetPassword(request.body, request.ip);
+      await auth.resetPassword(request.body, request.ip);
       return { message: AUTH_MESSAGES.passwordReset };
     },
   );
@@ -143,7 +150,7 @@ export async function userRoutes(app: FastifyInstance, { users, sessions }: User
       schema: { body: changePasswordBodySchema, response: { 200: messageResponseSchema } },
     },
     async (request, reply) => {
-      await users.changePassword(request.user!.id, request.body, request.ip);
+      await auth.changePassword(request.user!.id, request.body, request.ip);
       clearSessionCookies(request, reply);
       return { message: AUTH_MESSAGES.passwordChanged };
     },
@@ -159,7 +166,7 @@ export async function userRoutes(app: FastifyInstance, { users, sessions }: User
       },
     },
     async (request) => ({
-      data: { is_valid: await users.isInvitationValid(request.body.invitation_token) },
+      data: { is_valid: await invitations.isValid(request.body.invitation_token) },
     }),
   );
 
@@ -170,7 +177,7 @@ export async function userRoutes(app: FastifyInstance, { users, sessions }: User
       schema: { body: acceptInviteBodySchema, response: { 200: userResponseSchema } },
     },
     async (request, reply) => {
-      const userId = await users.acceptInvite(request.body, request.ip);
+      const userId = await invitations.accept(request.body, request.ip);
       return { data: await startSession(request, reply, userId) };
     },
   );
@@ -185,8 +192,8 @@ export async function userRoutes(app: FastifyInstance, { users, sessions }: User
       },
     },
     async (request) => {
-      await users.updateProfile(request.user!, request.body);
-      const user = await users.loadUser(request.user!.id);
+      await profile.updateProfile(request.user!, request.body);
+      const user = await profile.loadUser(request.user!.id);
       if (!user) throw unauthenticated();
       return { message: MESSAGES.profileUpdated, data: user };
     },
