@@ -192,6 +192,19 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** For process entry points: a configuration problem prints its one line (no stack) and exits 1. */
+export async function exitOnConfigError<T>(start: () => T | Promise<T>): Promise<T> {
+  try {
+    return await start();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
 /** For process entry points: a bad configuration prints its one line and exits 1. */
 export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): AppConfig {
   try {

@@ -1,21 +1,11 @@
-import { loadConfigOrExit } from './config.js';
-import { DatabaseLockedError } from './db/client.js';
+import { exitOnConfigError, loadConfigOrExit } from './config.js';
 import { createServer } from './server.js';
 
 async function main() {
   const config = loadConfigOrExit();
 
-  let server;
-  try {
-    server = await createServer(config);
-  } catch (error) {
-    if (error instanceof DatabaseLockedError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-  const { app, close } = server;
+  // A wrong DATABASE_URL or a data folder in use by another process: one line, no stack.
+  const { app, close } = await exitOnConfigError(() => createServer(config));
 
   let stopping = false;
   const stop = (signal: string) => {

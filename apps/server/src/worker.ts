@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { loadConfigOrExit } from './config.js';
+import { exitOnConfigError, loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedReferenceData } from './db/seed/seed.js';
 import { startJobQueue } from './jobs/queue.js';
@@ -18,7 +18,7 @@ async function main() {
     process.exit(1);
   }
   const logger = pino({ level: config.logLevel });
-  const database = await openDatabase(config);
+  const database = await exitOnConfigError(() => openDatabase(config));
   await database.migrate(() => seedReferenceData(database.db));
   const queue = await startJobQueue({
     database,

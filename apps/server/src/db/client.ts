@@ -13,7 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
-import type { AppConfig } from '../config.js';
+import { ConfigError, type AppConfig } from '../config.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -35,7 +35,7 @@ export interface Database {
 }
 
 /** Raised when the embedded database is already open in another process. */
-export class DatabaseLockedError extends Error {
+export class DatabaseLockedError extends ConfigError {
   override name = 'DatabaseLockedError';
 }
 
@@ -147,7 +147,62 @@ async function createPglite(dir: string): Promise<PGlite> {
   return client;
 }
 
+/** How long start-up waits for the PostgreSQL server of DATABASE_URL to answer. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/** DATABASE_URL without its password, to name it in a message. */
+function redactedUrl(connectionString: string): string {
+  try {
+    const url = new URL(connectionString);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return 'postgres://…';
+  }
+}
+
+/** What went wrong connecting, in words: the driver's errors carry a code and, from the server, a message. */
+function connectProblem(error: unknown, connectionString: string): string {
+  const e = error as { code?: string; message?: string; hostname?: string };
+  const url = new URL(connectionString);
+  const hostPort = `${url.hostname}:${url.port || '5432'}`;
+  switch (e.code) {
+    case 'ECONNREFUSED':
+      return `connection refused at ${hostPort} (is PostgreSQL running on that port?)`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `host "${url.hostname}" not found`;
+    case 'ETIMEDOUT':
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return `${hostPort} is unreachable`;
+    default:
+      // 'database "x" does not exist', 'role "y" does not exist', 'password authentication failed…'
+      if (/timeout/i.test(e.message ?? '')) {
+        return `no answer from ${hostPort} within ${CONNECT_TIMEOUT_MS / 1000} s`;
+      }
+      return e.message ?? String(error);
+  }
+}
+
+/** Connects once before the pool is used, so that a wrong DATABASE_URL is one clear line. */
+async function probePostgres(connectionString: string): Promise<void> {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+  } catch (error) {
+    throw new ConfigError(
+      `Cannot connect to DATABASE_URL (${redactedUrl(connectionString)}): ${connectProblem(error, connectionString)}`,
+    );
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 async function openPostgres(connectionString: string): Promise<Database> {
+  await probePostgres(connectionString);
   const pool = new pg.Pool({ connectionString, max: 10 });
   pool.on('error', () => {
     // Idle-client errors (server restart) are reported on the next query instead of crashing.

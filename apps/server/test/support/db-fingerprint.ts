@@ -1,7 +1,7 @@
 import type { TestApp } from './test-app';
 
-/** Tables whose changes are expected side effects of any request (anonymous sessions, failed-login counters). */
-const VOLATILE_TABLES = new Set(['sessions', 'login_attempts', 'audit_log']);
+/** Tables whose changes are expected side effects of any request (anonymous sessions, failed-login and sign-up counters). */
+const VOLATILE_TABLES = new Set(['sessions', 'login_attempts', 'signup_attempts', 'audit_log']);
 
 /**
  * A digest of everything a rejected request must not change: every public table's row count and
