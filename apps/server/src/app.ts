@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -99,6 +100,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, {
     https: config.appUrl.startsWith('https://'),
     extraImgSources: config.s3 ? [new URL(config.s3.endpoint).origin] : [],
+  });
+  await app.register(compress, {
+    // JSON and text only: audio and images are compressed already, and Range replies (206) never are.
+    customTypes: /^(?:application\/(?:json|javascript)|text\/|image\/svg\+xml)/,
+    encodings: ['br', 'gzip'],
   });
   await app.register(cookie);
   // Order matters: session, then CSRF, then the guard; all run before the body is read.

@@ -190,7 +190,7 @@ describe('accounts', () => {
     expect(ok.json().data).toMatchObject({ name: 'Jane Doe', company: null });
   });
 
-  it('limits failed logins per e-mail and IP with 429 and Retry-After', async () => {
+  it('limits failed logins per account with 429 and Retry-After', async () => {
     const jar = await freshJar();
     const attempt = () =>
       call(jar, 'POST', '/api/user/login', { email: 'nobody@x.test', password: 'Wrong@1234' });

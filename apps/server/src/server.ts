@@ -84,21 +84,28 @@ export async function createServer(config: AppConfig): Promise<Server> {
   };
 }
 
-/** The built SPA for every non-/api GET; the not-found handler falls back to its index.html. */
+/** Hashed file names (Vite's `assets/name-[hash].js`) never change content: cache them for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The built SPA for every non-/api GET and HEAD; the not-found handler falls back to its
+ * index.html. The build's precompressed `.br`/`.gz` copies are sent when the client accepts them.
+ */
 async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   if (!existsSync(path.join(webDist, 'index.html'))) return;
-  // Hashed assets are immutable; index.html is served by the not-found handler with no-cache.
+  const assetsDir = `${path.sep}assets${path.sep}`;
   await app.register(fastifyStatic, {
     root: webDist,
     index: ['index.html'],
+    preCompressed: true,
     cacheControl: false,
+    // Source maps stay on the server (the build makes them 'hidden' for error tracking).
+    allowedPath: (pathName) => !pathName.endsWith('.map'),
     setHeaders(res, filePath) {
-      res.setHeader(
-        'cache-control',
-        filePath.includes(`${path.sep}assets${path.sep}`)
-          ? 'public, max-age=31536000, immutable'
-          : 'no-cache',
-      );
+      // index.html (also as the SPA fallback) is revalidated so a new deploy is seen at once.
+      res.setHeader('cache-control', filePath.includes(assetsDir) ? IMMUTABLE : 'no-cache');
+      // The same URL is sent br, gzip or plain: a shared cache must key on Accept-Encoding.
+      res.setHeader('vary', 'accept-encoding');
     },
   });
 }

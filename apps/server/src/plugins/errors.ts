@@ -59,7 +59,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // a missing file (a path ending in an extension) stays a 404.
     const looksLikeFile = /\.[a-z0-9]+$/i.test(url);
     if (
-      request.method === 'GET' &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
       !isApi &&
       !looksLikeFile &&
       typeof reply.sendFile === 'function'

@@ -1,0 +1,169 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { interactionAudioPath } from '@fieldbot/shared';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO } from './support/demo';
+import { useInteractionFixtures } from './support/interaction-fixtures';
+import { signedInClients, useTestApp } from './support/test-app';
+
+/** A tiny stand-in for the web build: what `vite build` writes, precompressed copies included. */
+const webDist = mkdtempSync(path.join(tmpdir(), 'fieldbot-web-dist-'));
+afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+
+const INDEX_HTML = `<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+const ENTRY_JS = `console.log(${JSON.stringify('fieldbot '.repeat(400))});`;
+const files: Record<string, string> = {
+  'index.html': INDEX_HTML,
+  'assets/index-Ab12Cd34.js': ENTRY_JS,
+  'assets/index-Ab12Cd34.js.map': JSON.stringify({ version: 3, sources: ['src/secret.ts'] }),
+};
+mkdirSync(path.join(webDist, 'assets'));
+for (const [name, content] of Object.entries(files)) {
+  writeFileSync(path.join(webDist, name), content);
+  if (!name.endsWith('.map')) {
+    writeFileSync(path.join(webDist, `${name}.br`), brotliCompressSync(content));
+    writeFileSync(path.join(webDist, `${name}.gz`), gzipSync(content));
+  }
+}
+
+const t = useTestApp({ env: { WEB_DIST: webDist } });
+const fx = useInteractionFixtures(t);
+const as = signedInClients(t);
+
+async function request(
+  method: 'GET' | 'HEAD',
+  url: string,
+  headers: Record<string, string> = {},
+  cookies: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return t.app.inject({ method, url, headers, cookies });
+}
+
+/** The body as the client would read it after undoing Content-Encoding. */
+function decoded(res: LightMyRequestResponse): string {
+  const encoding = res.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(res.rawPayload).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(res.rawPayload).toString('utf8');
+  return res.body;
+}
+
+describe('HEAD answers like GET without a body', () => {
+  it.each(['/login', '/customers', '/'])('on the page %s', async (page) => {
+    const get = await request('GET', page);
+    const head = await request('HEAD', page);
+    expect(get.statusCode).toBe(200);
+    expect(get.body).toBe(INDEX_HTML);
+    expect(head.statusCode).toBe(200);
+    expect(head.rawPayload.length).toBe(0);
+    for (const header of ['content-type', 'cache-control', 'content-length']) {
+      expect(head.headers[header], header).toBe(get.headers[header]);
+    }
+    expect(head.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('on /api/health and on a logged-in /api GET route', async () => {
+    const health = await request('GET', '/api/health');
+    const healthHead = await request('HEAD', '/api/health');
+    expect(healthHead.statusCode).toBe(health.statusCode);
+    expect(healthHead.headers['content-type']).toBe(health.headers['content-type']);
+    expect(healthHead.rawPayload.length).toBe(0);
+
+    const admin = await as(DEMO.admin.email);
+    const cookies = Object.fromEntries(admin.jar);
+    const me = await request('GET', '/api/user/me', {}, cookies);
+    const meHead = await request('HEAD', '/api/user/me', {}, cookies);
+    expect(me.statusCode).toBe(200);
+    expect(meHead.statusCode).toBe(200);
+    expect(meHead.headers['content-type']).toBe(me.headers['content-type']);
+    expect(meHead.rawPayload.length).toBe(0);
+    // The guard applies to HEAD as to GET.
+    expect((await request('HEAD', '/api/user/me')).statusCode).toBe(401);
+  });
+
+  it('answers 404 for an unknown /api path and a missing file', async () => {
+    expect((await request('HEAD', '/api/nothing-here')).statusCode).toBe(404);
+    expect((await request('HEAD', '/assets/missing-00000000.js')).statusCode).toBe(404);
+  });
+});
+
+describe('compression and caching of the web app', () => {
+  it.each([
+    ['br', 'br'],
+    ['gzip', 'gzip'],
+    ['gzip, deflate, br', 'br'],
+  ])('sends the precompressed entry script for Accept-Encoding %s', async (accept, expected) => {
+    const res = await request('GET', '/assets/index-Ab12Cd34.js', { 'accept-encoding': accept });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(expected);
+    expect(String(res.headers['content-type'])).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+    expect(decoded(res)).toBe(ENTRY_JS);
+    expect(res.rawPayload.length).toBeLessThan(ENTRY_JS.length / 4);
+  });
+
+  it('sends the plain file to a client that accepts no encoding', async () => {
+    const res = await request('GET', '/assets/index-Ab12Cd34.js', {
+      'accept-encoding': 'identity',
+    });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe(ENTRY_JS);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+  });
+
+  it('compresses index.html, also as the SPA fallback, and never caches it', async () => {
+    for (const page of ['/', '/index.html', '/customers/123']) {
+      const res = await request('GET', page, { 'accept-encoding': 'br' });
+      expect(res.statusCode, page).toBe(200);
+      expect(res.headers['content-encoding'], page).toBe('br');
+      expect(res.headers['cache-control'], page).toBe('no-cache');
+      expect(decoded(res)).toBe(INDEX_HTML);
+    }
+  });
+
+  it('does not serve source maps', async () => {
+    const res = await request('GET', '/assets/index-Ab12Cd34.js.map');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('secret.ts');
+  });
+});
+
+describe('compression of API responses', () => {
+  it('compresses JSON with br or gzip as the client accepts, and not otherwise', async () => {
+    const admin = await as(DEMO.admin.email);
+    const cookies = Object.fromEntries(admin.jar);
+    const plain = await request('GET', '/api/user/me', {}, cookies);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    for (const encoding of ['br', 'gzip']) {
+      const res = await request('GET', '/api/user/me', { 'accept-encoding': encoding }, cookies);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(JSON.parse(decoded(res))).toEqual(JSON.parse(plain.body));
+      expect(res.rawPayload.length).toBeLessThan(plain.body.length);
+    }
+  });
+
+  it('never compresses audio, whole or a Range of it', async () => {
+    const withAudio = fx.interactions.find((i) => i.audio)!;
+    const client = await as(fx.accounts.admin);
+    const url = interactionAudioPath(withAudio.id, withAudio.type);
+    const cookies = Object.fromEntries(client.jar);
+    const range = await request(
+      'GET',
+      url,
+      { 'accept-encoding': 'br, gzip', range: 'bytes=0-99' },
+      cookies,
+    );
+    expect(range.statusCode).toBe(206);
+    expect(range.headers['content-encoding']).toBeUndefined();
+    expect(range.rawPayload.equals(fx.audioBytes.subarray(0, 100))).toBe(true);
+    const whole = await request('GET', url, { 'accept-encoding': 'br, gzip' }, cookies);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-encoding']).toBeUndefined();
+    expect(whole.rawPayload.equals(fx.audioBytes)).toBe(true);
+  });
+});
