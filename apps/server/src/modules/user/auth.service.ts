@@ -63,9 +63,10 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   return {
     async signup(body: SignupBody, ip: string): Promise<{ verified: boolean }> {
+      await checkNewPassword(body.password, { email: body.email, name: body.name });
+      // Counted from here: only an acceptable password gets the taken-address answer.
       const wait = await deps.signupLimiter.take(ip);
       if (wait > 0) throw tooMany(wait, AUTH_MESSAGES.tooManySignups(wait));
-      await checkNewPassword(body.password, { email: body.email, name: body.name });
       if (await repo.findIdByEmail(body.email)) throw fieldError('email', MESSAGES.emailTaken);
       const passwordHash = await hashPassword(body.password);
       const at = new Date(now());

@@ -13,8 +13,9 @@ export interface SignupLimiter {
 }
 
 /**
- * Sign-up answers 'Email address is already taken' (spec §5), so every attempt counts, taken
- * address or not: this bounds how fast one address can probe for accounts.
+ * Sign-up answers 'Email address is already taken' (spec §5), so every attempt that gets as far
+ * as that check counts, taken address or not: this bounds how fast one address can probe for
+ * accounts (and create them).
  */
 export function createSignupLimiter(
   store: SignupAttemptStore,
