@@ -6,9 +6,15 @@ import type { Database } from './db/client.js';
 import { createCompanyRepo } from './modules/company/company.repo.js';
 import { companyRoutes } from './modules/company/company.routes.js';
 import { createCompanyService } from './modules/company/company.service.js';
-import { createDataRepo } from './modules/data/data.repo.js';
-import { dataRoutes } from './modules/data/data.routes.js';
-import { createDataService } from './modules/data/data.service.js';
+import { createFilesRepo } from './modules/files/files.repo.js';
+import { filesRoutes } from './modules/files/files.routes.js';
+import { createFilesService } from './modules/files/files.service.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { createPublishersRepo } from './modules/publishers/publishers.repo.js';
+import { publishersRoutes } from './modules/publishers/publishers.routes.js';
+import { createReferenceDataRepo } from './modules/reference-data/reference-data.repo.js';
+import { referenceDataRoutes } from './modules/reference-data/reference-data.routes.js';
+import { createReferenceDataService } from './modules/reference-data/reference-data.service.js';
 import { createInteractionsRepo } from './modules/interactions/interactions.repo.js';
 import { interactionsRoutes } from './modules/interactions/interactions.routes.js';
 import { createInteractionsService } from './modules/interactions/interactions.service.js';
@@ -17,7 +23,7 @@ import { createLoginAttemptStore, createUserRepo } from './modules/user/user.rep
 import { userRoutes } from './modules/user/user.routes.js';
 import { createUserService } from './modules/user/user.service.js';
 import { registerAuthGuard } from './plugins/auth-guard.js';
-import { registerCsrf } from './plugins/csrf.js';
+import { registerCsrf, registerCsrfCookieRoute } from './plugins/csrf.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { loggerOptions } from './plugins/logging.js';
@@ -73,8 +79,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appUrl: config.appUrl,
     intercomSecret: config.intercomSecret,
   });
-  const dataRepo = createDataRepo(database.db);
-
   registerErrorHandling(app);
   await registerSecurityHeaders(app, {
     https: config.appUrl.startsWith('https://'),
@@ -94,10 +98,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await companyRoutes(app, {
     company: createCompanyService({ repo: createCompanyRepo(database.db) }),
   });
-  await dataRoutes(app, {
-    data: createDataService({ repo: dataRepo, storage }),
-    repo: dataRepo,
-    sessions,
+  registerCsrfCookieRoute(app, { sessions });
+  await healthRoutes(app, { db: database.db });
+  await referenceDataRoutes(app, {
+    referenceData: createReferenceDataService({ repo: createReferenceDataRepo(database.db) }),
+  });
+  await publishersRoutes(app, { repo: createPublishersRepo(database.db) });
+  await filesRoutes(app, {
+    files: createFilesService({
+      repo: createFilesRepo(database.db),
+      storage,
+      uploadMaxBytes: config.uploadMaxBytes,
+      quota: config.uploadQuota,
+    }),
     storage,
     uploadMaxBytes: config.uploadMaxBytes,
   });

@@ -9,9 +9,13 @@ export type {
   PresignedUpload,
   StorageProvider,
   StoredObject,
+  UploadReceiver,
 } from './storage-provider.js';
-export { RangeNotSatisfiableError, resolveByteRange } from './storage-provider.js';
-export type { LocalStorage } from './local-storage.js';
+export {
+  RangeNotSatisfiableError,
+  UploadTooLargeError,
+  resolveByteRange,
+} from './storage-provider.js';
 
 export function createStorageProvider(config: AppConfig): StorageProvider {
   if (config.s3) return createS3Storage(config.s3);

@@ -61,6 +61,8 @@ export function createS3Storage(config: S3Config): StorageProvider {
       });
       return { upload_url, file_url: `${base}${key}` };
     },
+    // The browser PUTs straight to the bucket with the presigned URL.
+    uploads: null,
     async put(key, body, contentType) {
       await client.send(
         new PutObjectCommand({

@@ -46,10 +46,28 @@ export function resolveByteRange(
   return { start: range.start, end: Math.min(range.end ?? size - 1, size - 1) };
 }
 
+/** An upload went past the byte limit it was received with. */
+export class UploadTooLargeError extends Error {
+  override name = 'UploadTooLargeError';
+}
+
+/**
+ * A provider whose upload URLs point at this server (PUT /api/uploads/{key}): the route checks the
+ * URL with `verify`, the bytes' type and the quotas, then hands the stream to `receive`.
+ */
+export interface UploadReceiver {
+  /** Checks the signature and expiry of an upload URL issued by presignUpload. */
+  verify(key: string, expires: string, signature: string, now?: number): boolean;
+  /** Stores the upload, refusing it with UploadTooLargeError past `maxBytes`; resolves with its size. */
+  receive(key: string, body: Readable, contentType: string, maxBytes: number): Promise<number>;
+}
+
 export interface StorageProvider {
   kind: 'local' | 's3';
   /** A URL the browser can PUT the file to, and the URL the file will be readable at. */
   presignUpload(key: string, contentType: string): Promise<PresignedUpload>;
+  /** Set when uploads come through this server; null when the browser PUTs to the storage itself. */
+  uploads: UploadReceiver | null;
   put(key: string, body: Readable | Buffer, contentType: string): Promise<void>;
   /**
    * null when there is no such object. With `range`, `body` holds only those bytes and `range`

@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  MESSAGES,
+  PHOTO_RULES,
+  UPLOAD_FOLDER_EXTENSIONS,
+  UPLOAD_FOLDERS,
+  UPLOAD_MESSAGES,
+  mayUploadTo,
+  type PreSignedUrlBody,
+  type UploadFolder,
+  type User,
+} from '@fieldbot/shared';
+import type { UploadQuota } from '../../config.js';
+import { DomainError, fieldError, forbidden, notFound } from '../../lib/errors.js';
+import {
+  UploadTooLargeError,
+  type PresignedUpload,
+  type StorageProvider,
+  type UploadReceiver,
+} from '../../providers/storage/index.js';
+import { allowedExtensions, sniffType, storedType } from './file-types.js';
+import type { FilesRepo } from './files.repo.js';
+
+const DAY_MS = 86_400_000;
+const MB = 1024 * 1024;
+
+/** Content types the S3 presigned URL is signed for; local uploads are typed from their bytes. */
+const DECLARED_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  pdf: 'application/pdf',
+  txt: 'text/plain',
+  csv: 'text/csv',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xls: 'application/vnd.ms-excel',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  m4a: 'audio/mp4',
+  ogg: 'audio/ogg',
+  webm: 'audio/webm',
+  aac: 'audio/aac',
+  mp4: 'audio/mp4',
+};
+
+export function extensionOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
+}
+
+/** Keys are `{folder}/{user id}/{uuid}.{ext}`. */
+function folderOfKey(key: string): UploadFolder | null {
+  const folder = key.split('/')[0];
+  return (UPLOAD_FOLDERS as readonly string[]).includes(folder ?? '')
+    ? (folder as UploadFolder)
+    : null;
+}
+
+/** Photos and logos have the spec's 3 MB limit; other folders the configured upload limit. */
+function maxBytesOf(folder: UploadFolder, uploadMaxBytes: number): number {
+  return folder === 'profile' || folder === 'company-logo' ? PHOTO_RULES.maxBytes : uploadMaxBytes;
+}
+
+const tooMany = (message: string) => new DomainError(429, message);
+const tooLarge = () => new DomainError(413, UPLOAD_MESSAGES.tooLarge);
+
+export type FilesService = ReturnType<typeof createFilesService>;
+
+export function createFilesService(deps: {
+  repo: FilesRepo;
+  storage: StorageProvider;
+  uploadMaxBytes: number;
+  quota: UploadQuota;
+  now?: () => Date;
+}) {
+  const { repo, storage, quota } = deps;
+  const now = deps.now ?? (() => new Date());
+  const dayAgo = () => new Date(now().getTime() - DAY_MS);
+
+  /**
+   * Bytes the uploader and their company may still send today, and the refusal that names the
+   * quota that binds; 429 at once when nothing is left.
+   */
+  async function bytesLeft(userId: string | null, companyId: string | null) {
+    const since = dayAgo();
+    const limits: { left: number; refusal: string }[] = [];
+    if (userId) {
+      const used = await repo.userUsage(userId, since);
+      const refusal = UPLOAD_MESSAGES.dailyBytes(quota.bytesPerUser / MB);
+      limits.push({ left: quota.bytesPerUser - used.bytes, refusal });
+    }
+    if (companyId) {
+      const used = await repo.companyUsage(companyId, since);
+      const refusal = UPLOAD_MESSAGES.companyDailyBytes(quota.bytesPerCompany / MB);
+      limits.push({ left: quota.bytesPerCompany - used.bytes, refusal });
+    }
+    const binding = limits.reduce((a, b) => (b.left < a.left ? b : a), {
+      left: Infinity,
+      refusal: '',
+    });
+    if (binding.left <= 0) throw tooMany(binding.refusal);
+    return binding;
+  }
+
+  async function checkPending(userId: string, companyId: string | null) {
+    const since = dayAgo();
+    if ((await repo.userUsage(userId, since)).pending >= quota.pendingPerUser) {
+      throw tooMany(UPLOAD_MESSAGES.tooManyPending(quota.pendingPerUser));
+    }
+    if (
+      companyId &&
+      (await repo.companyUsage(companyId, since)).pending >= quota.pendingPerCompany
+    ) {
+      throw tooMany(UPLOAD_MESSAGES.companyTooManyPending(quota.pendingPerCompany));
+    }
+  }
+
+  return {
+    /** POST /api/data/pre-signed-url: a single-use upload URL into a folder the user may use. */
+    async presign(user: User, body: PreSignedUrlBody): Promise<PresignedUpload> {
+      if (!mayUploadTo(user, body.folder)) throw forbidden();
+      const ext = extensionOf(body.file_name);
+      if (!UPLOAD_FOLDER_EXTENSIONS[body.folder].includes(ext)) {
+        throw fieldError('file_name', MESSAGES.fileExtensionNotSupported);
+      }
+      const companyId = user.company?.id ?? null;
+      await checkPending(user.id, companyId);
+      await bytesLeft(user.id, companyId);
+      const key = `${body.folder}/${user.id}/${randomUUID()}.${ext}`;
+      const presigned = await storage.presignUpload(
+        key,
+        DECLARED_TYPES[ext] ?? 'application/octet-stream',
+      );
+      await repo.record({
+        userId: user.id,
+        companyId,
+        folder: body.folder,
+        name: body.file_name,
+        path: key,
+        fileUrl: presigned.file_url,
+      });
+      return presigned;
+    },
+
+    /**
+     * PUT /api/uploads/{key} (uploads through this server): once per URL, typed from its bytes,
+     * within the folder's size limit and the day's byte quotas.
+     */
+    async receive(
+      receiver: UploadReceiver,
+      key: string,
+      body: Readable,
+      declaredBytes: number,
+    ): Promise<void> {
+      const folder = folderOfKey(key);
+      if (!folder) throw notFound();
+      const upload = await repo.claimPending(key);
+      if (!upload) {
+        const status = await repo.statusOf(key);
+        if (status === null) throw notFound();
+        throw new DomainError(409, UPLOAD_MESSAGES.alreadyUploaded);
+      }
+      try {
+        const folderMax = maxBytesOf(folder, deps.uploadMaxBytes);
+        if (declaredBytes > folderMax) throw tooLarge();
+        const { left, refusal } = await bytesLeft(upload.userId, upload.companyId);
+        if (declaredBytes > left) throw tooMany(refusal);
+
+        const { stream, detected } = await sniffType(body);
+        const contentType = storedType(folder, extensionOf(key), detected);
+        if (contentType === null) {
+          stream.destroy();
+          throw new DomainError(415, UPLOAD_MESSAGES.typeNotAllowed(allowedExtensions(folder)));
+        }
+        let size: number;
+        try {
+          size = await receiver.receive(key, stream, contentType, Math.min(folderMax, left));
+        } catch (error) {
+          if (error instanceof UploadTooLargeError)
+            throw left < folderMax ? tooMany(refusal) : tooLarge();
+          throw error;
+        }
+        await repo.finish(upload.id, size, contentType);
+      } catch (error) {
+        await repo.release(upload.id);
+        throw error;
+      }
+    },
+  };
+}
