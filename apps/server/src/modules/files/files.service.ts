@@ -23,7 +23,8 @@ import { allowedExtensions, sniffType, storedType } from './file-types.js';
 import type { FilesRepo } from './files.repo.js';
 
 const DAY_MS = 86_400_000;
-const MB = 1024 * 1024;
+/** The quotas are configured in MB (of 1,048,576 bytes, like UPLOAD_MAX_MB) and named so. */
+const inMb = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 1000) / 1000;
 
 /** Content types the S3 presigned URL is signed for; local uploads are typed from their bytes. */
 const DECLARED_TYPES: Record<string, string> = {
@@ -88,12 +89,12 @@ export function createFilesService(deps: {
     const limits: { left: number; refusal: string }[] = [];
     if (userId) {
       const used = await repo.userUsage(userId, since);
-      const refusal = UPLOAD_MESSAGES.dailyBytes(quota.bytesPerUser / MB);
+      const refusal = UPLOAD_MESSAGES.dailyBytes(inMb(quota.bytesPerUser));
       limits.push({ left: quota.bytesPerUser - used.bytes, refusal });
     }
     if (companyId) {
       const used = await repo.companyUsage(companyId, since);
-      const refusal = UPLOAD_MESSAGES.companyDailyBytes(quota.bytesPerCompany / MB);
+      const refusal = UPLOAD_MESSAGES.companyDailyBytes(inMb(quota.bytesPerCompany));
       limits.push({ left: quota.bytesPerCompany - used.bytes, refusal });
     }
     const binding = limits.reduce((a, b) => (b.left < a.left ? b : a), {
