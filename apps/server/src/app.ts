@@ -9,6 +9,7 @@ import { createCompanyService } from './modules/company/company.service.js';
 import { createFilesRepo } from './modules/files/files.repo.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { createFilesService } from './modules/files/files.service.js';
+import { createUploadUrls } from './modules/files/upload-urls.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createPublishersRepo } from './modules/publishers/publishers.repo.js';
 import { publishersRoutes } from './modules/publishers/publishers.routes.js';
@@ -104,14 +105,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     referenceData: createReferenceDataService({ repo: createReferenceDataRepo(database.db) }),
   });
   await publishersRoutes(app, { repo: createPublishersRepo(database.db) });
+  const uploadUrls = createUploadUrls(config.sessionSecret);
   await filesRoutes(app, {
     files: createFilesService({
       repo: createFilesRepo(database.db),
       storage,
+      uploadUrls,
       uploadMaxBytes: config.uploadMaxBytes,
       quota: config.uploadQuota,
     }),
     storage,
+    uploadUrls,
     uploadMaxBytes: config.uploadMaxBytes,
   });
   await interactionsRoutes(app, {

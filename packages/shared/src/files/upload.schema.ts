@@ -50,9 +50,10 @@ export const preSignedUrlBodySchema = z.object(
 export type PreSignedUrlBody = z.infer<typeof preSignedUrlBodySchema>;
 
 /**
- * upload_url takes one PUT of the file; file_url is where it is read afterwards and what is sent
- * back in profile, logo and recording requests. On local disk both are paths of this server
- * (`/api/uploads/…`, `/api/files/…`), so they work at any host name; with S3 they are its URLs.
+ * upload_url takes one PUT of the file, always a path of this server (`/api/uploads/…`), so it
+ * works at any host name and under the strict CSP. file_url is where the file is read afterwards
+ * and what profile, logo and recording requests send back: `/api/files/…` on local disk, the
+ * bucket's address with S3.
  */
 export const preSignedUrlResponseSchema = z.object({
   data: z.object({ upload_url: z.string(), file_url: z.string() }),
@@ -71,6 +72,7 @@ export const UPLOAD_MESSAGES = {
   typeNotAllowed: (extensions: readonly string[]) =>
     `The file type must be one of: ${extensions.map((ext) => `.${ext}`).join(', ')}`,
   tooLarge: 'The file is too large.',
+  lengthRequired: 'The upload must state its length (Content-Length).',
   alreadyUploaded: 'This upload link has already been used. Please upload the file again.',
   tooManyPending: (n: number) =>
     `You have ${n} unfinished uploads from the last 24 hours. Please try again later.`,

@@ -13,6 +13,7 @@ import { DomainError, notFound } from '../../lib/errors.js';
 import type { StorageProvider } from '../../providers/storage/index.js';
 import { servedInline } from './file-types.js';
 import type { FilesService } from './files.service.js';
+import type { UploadUrls } from './upload-urls.js';
 
 /** Upload folders whose files are readable by URL alone (unguessable keys): pictures and documents. */
 const PUBLIC_FILE_FOLDERS = new Set(['profile', 'company-logo', 'documents']);
@@ -20,6 +21,7 @@ const PUBLIC_FILE_FOLDERS = new Set(['profile', 'company-logo', 'documents']);
 export interface FilesRoutesDeps {
   files: FilesService;
   storage: StorageProvider;
+  uploadUrls: UploadUrls;
   uploadMaxBytes: number;
 }
 
@@ -54,8 +56,6 @@ export async function filesRoutes(app: FastifyInstance, deps: FilesRoutesDeps) {
       .send(object.body);
   });
 
-  const receiver = storage.uploads;
-  if (!receiver) return;
   await app.register(async (scope) => {
     // The upload body is the raw file of any type: stream it instead of parsing it.
     scope.removeAllContentTypeParsers();
@@ -71,11 +71,15 @@ export async function filesRoutes(app: FastifyInstance, deps: FilesRoutesDeps) {
       async (request) => {
         const key = (request.params as { '*': string })['*'];
         const { expires, signature } = request.query;
-        if (!receiver.verify(key, expires, signature)) {
+        if (!deps.uploadUrls.verify(key, expires, signature)) {
           throw new DomainError(403, AUTH_MESSAGES.forbidden);
         }
-        const declared = Number(request.headers['content-length'] ?? 0);
-        await files.receive(receiver, key, request.body as Readable, declared);
+        // Browsers state the length of a file they PUT; storage is written with it.
+        const declared = Number(request.headers['content-length']);
+        if (!Number.isSafeInteger(declared) || declared < 0) {
+          throw new DomainError(411, UPLOAD_MESSAGES.lengthRequired);
+        }
+        await files.receive(key, request.body as Readable, declared);
         return { message: UPLOAD_MESSAGES.uploaded };
       },
     );

@@ -8,43 +8,20 @@ import {
   UPLOAD_MESSAGES,
   mayUploadTo,
   type PreSignedUrlBody,
+  type PreSignedUrlResponse,
   type UploadFolder,
   type User,
 } from '@fieldbot/shared';
 import type { UploadQuota } from '../../config.js';
 import { DomainError, fieldError, forbidden, notFound } from '../../lib/errors.js';
-import {
-  UploadTooLargeError,
-  type PresignedUpload,
-  type StorageProvider,
-  type UploadReceiver,
-} from '../../providers/storage/index.js';
+import { UploadTooLargeError, type StorageProvider } from '../../providers/storage/index.js';
 import { allowedExtensions, sniffType, storedType } from './file-types.js';
 import type { FilesRepo } from './files.repo.js';
+import type { UploadUrls } from './upload-urls.js';
 
 const DAY_MS = 86_400_000;
 /** The quotas are configured in MB (of 1,048,576 bytes, like UPLOAD_MAX_MB) and named so. */
 const inMb = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 1000) / 1000;
-
-/** Content types the S3 presigned URL is signed for; local uploads are typed from their bytes. */
-const DECLARED_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  pdf: 'application/pdf',
-  txt: 'text/plain',
-  csv: 'text/csv',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  xls: 'application/vnd.ms-excel',
-  mp3: 'audio/mpeg',
-  wav: 'audio/wav',
-  m4a: 'audio/mp4',
-  ogg: 'audio/ogg',
-  webm: 'audio/webm',
-  aac: 'audio/aac',
-  mp4: 'audio/mp4',
-};
 
 export function extensionOf(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
@@ -72,11 +49,12 @@ export type FilesService = ReturnType<typeof createFilesService>;
 export function createFilesService(deps: {
   repo: FilesRepo;
   storage: StorageProvider;
+  uploadUrls: UploadUrls;
   uploadMaxBytes: number;
   quota: UploadQuota;
   now?: () => Date;
 }) {
-  const { repo, storage, quota } = deps;
+  const { repo, storage, uploadUrls, quota } = deps;
   const now = deps.now ?? (() => new Date());
   const dayAgo = () => new Date(now().getTime() - DAY_MS);
 
@@ -120,7 +98,7 @@ export function createFilesService(deps: {
 
   return {
     /** POST /api/data/pre-signed-url: a single-use upload URL into a folder the user may use. */
-    async presign(user: User, body: PreSignedUrlBody): Promise<PresignedUpload> {
+    async presign(user: User, body: PreSignedUrlBody): Promise<PreSignedUrlResponse['data']> {
       if (!mayUploadTo(user, body.folder)) throw forbidden();
       const ext = extensionOf(body.file_name);
       if (!UPLOAD_FOLDER_EXTENSIONS[body.folder].includes(ext)) {
@@ -130,31 +108,23 @@ export function createFilesService(deps: {
       await checkPending(user.id, companyId);
       await bytesLeft(user.id, companyId);
       const key = `${body.folder}/${user.id}/${randomUUID()}.${ext}`;
-      const presigned = await storage.presignUpload(
-        key,
-        DECLARED_TYPES[ext] ?? 'application/octet-stream',
-      );
+      const fileUrl = storage.fileUrl(key);
       await repo.record({
         userId: user.id,
         companyId,
         folder: body.folder,
         name: body.file_name,
         path: key,
-        fileUrl: presigned.file_url,
+        fileUrl,
       });
-      return presigned;
+      return { upload_url: uploadUrls.issue(key), file_url: fileUrl };
     },
 
     /**
-     * PUT /api/uploads/{key} (uploads through this server): once per URL, typed from its bytes,
-     * within the folder's size limit and the day's byte quotas.
+     * PUT /api/uploads/{key}: once per URL, typed from its bytes, within the folder's size limit
+     * and the day's byte quotas. `declaredBytes` is the request's Content-Length.
      */
-    async receive(
-      receiver: UploadReceiver,
-      key: string,
-      body: Readable,
-      declaredBytes: number,
-    ): Promise<void> {
+    async receive(key: string, body: Readable, declaredBytes: number): Promise<void> {
       const folder = folderOfKey(key);
       if (!folder) throw notFound();
       const upload = await repo.claimPending(key);
@@ -177,7 +147,10 @@ export function createFilesService(deps: {
         }
         let size: number;
         try {
-          size = await receiver.receive(key, stream, contentType, Math.min(folderMax, left));
+          size = await storage.receive(key, stream, contentType, {
+            length: declaredBytes,
+            maxBytes: Math.min(folderMax, left),
+          });
         } catch (error) {
           if (error instanceof UploadTooLargeError)
             throw left < folderMax ? tooMany(refusal) : tooLarge();

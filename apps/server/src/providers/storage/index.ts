@@ -4,13 +4,7 @@ import { createLocalStorage } from './local-storage.js';
 import { createS3Storage } from './s3-storage.js';
 import type { StorageProvider } from './storage-provider.js';
 
-export type {
-  ByteRange,
-  PresignedUpload,
-  StorageProvider,
-  StoredObject,
-  UploadReceiver,
-} from './storage-provider.js';
+export type { ByteRange, StorageProvider, StoredObject, UploadLimits } from './storage-provider.js';
 export {
   RangeNotSatisfiableError,
   UploadTooLargeError,
@@ -22,7 +16,6 @@ export function createStorageProvider(config: AppConfig): StorageProvider {
   return createLocalStorage({
     root: path.join(config.dataDir, 'uploads'),
     appUrl: config.appUrl,
-    secret: config.sessionSecret,
     maxBytes: config.uploadMaxBytes,
   });
 }

@@ -1,28 +1,17 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  ByteLimit,
   RangeNotSatisfiableError,
   resolveByteRange,
-  UploadTooLargeError,
   type StorageProvider,
-  type UploadReceiver,
 } from './storage-provider.js';
 
-export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
-
-/** Uploads PUT to this server, which keeps the files on its disk. */
-export interface LocalStorage extends StorageProvider {
-  kind: 'local';
-  uploads: UploadReceiver;
-}
-
-/** Path prefixes of the URLs local storage hands out; relative, so any host name works. */
+/** Files on local disk are read at paths of this server, so any host name works. */
 export const FILES_PATH = '/api/files/';
-export const UPLOADS_PATH = '/api/uploads/';
 
 /** Keys are made of safe segments only: no '..', no absolute paths, no backslashes. */
 export function isSafeKey(key: string): boolean {
@@ -35,12 +24,9 @@ export function isSafeKey(key: string): boolean {
 export function createLocalStorage(options: {
   root: string;
   appUrl: string;
-  secret: string;
   maxBytes: number;
-}): LocalStorage {
-  const { root, appUrl, secret, maxBytes } = options;
-  const sign = (key: string, expires: string) =>
-    createHmac('sha256', secret).update(`upload:${key}:${expires}`).digest('hex');
+}): StorageProvider {
+  const { root, appUrl, maxBytes } = options;
   const filePath = (key: string) => {
     if (!isSafeKey(key)) throw new Error('Unsafe storage key');
     return path.join(root, ...key.split('/'));
@@ -48,6 +34,7 @@ export function createLocalStorage(options: {
   // Files uploaded before the URLs became relative were stored as absolute APP_URL addresses.
   const legacyFilesPrefix = `${appUrl}${FILES_PATH}`;
 
+  /** Written beside the file and renamed into place, so a reader never sees half a file. */
   const store = async (
     key: string,
     body: Readable | Buffer,
@@ -57,20 +44,13 @@ export function createLocalStorage(options: {
     const target = filePath(key);
     await mkdir(path.dirname(target), { recursive: true });
     const tmp = `${target}.${process.pid}.${Date.now()}.part`;
-    let size = 0;
-    const limit = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        size += chunk.length;
-        if (size > limitBytes) done(new UploadTooLargeError('File too large'));
-        else done(null, chunk);
-      },
-    });
+    const limit = new ByteLimit(limitBytes);
     try {
       const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
       await pipeline(source, limit, createWriteStream(tmp));
-      await writeFile(`${target}.meta.json`, JSON.stringify({ contentType, size }));
+      await writeFile(`${target}.meta.json`, JSON.stringify({ contentType, size: limit.bytes }));
       await rename(tmp, target);
-      return size;
+      return limit.bytes;
     } catch (error) {
       await unlink(tmp).catch(() => undefined);
       throw error;
@@ -79,27 +59,8 @@ export function createLocalStorage(options: {
 
   return {
     kind: 'local',
-    async presignUpload(key) {
-      const expires = String(Math.floor(Date.now() / 1000) + UPLOAD_URL_TTL_SECONDS);
-      const query = new URLSearchParams({ expires, signature: sign(key, expires) });
-      return {
-        upload_url: `${UPLOADS_PATH}${key}?${query.toString()}`,
-        file_url: `${FILES_PATH}${key}`,
-      };
-    },
-    uploads: {
-      verify(key, expires, signature, now = Date.now()) {
-        if (!isSafeKey(key) || !/^\d+$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) {
-          return false;
-        }
-        if (Number(expires) * 1000 < now) return false;
-        return timingSafeEqual(
-          Buffer.from(sign(key, expires), 'hex'),
-          Buffer.from(signature, 'hex'),
-        );
-      },
-      receive: (key, body, contentType, limitBytes) => store(key, body, contentType, limitBytes),
-    },
+    fileUrl: (key) => `${FILES_PATH}${key}`,
+    receive: (key, body, contentType, limits) => store(key, body, contentType, limits.maxBytes),
     async put(key, body, contentType) {
       await store(key, body, contentType, maxBytes);
     },
