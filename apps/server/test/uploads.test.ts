@@ -4,6 +4,7 @@ import {
   preSignedUrlResponseSchema,
   type UploadFolder,
 } from '@fieldbot/shared';
+import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from './support/api-client';
 import { DEMO } from './support/demo';
@@ -142,6 +143,20 @@ describe('an upload URL is single-use', () => {
     }
     const served = await client.get(file_url);
     expect(served.headers['content-type']).toBe('image/png');
+  });
+
+  it('asks for the length of an upload that does not state it (411), keeping the URL usable', async () => {
+    const client = await clientFor(DEMO.tech.email);
+    const { upload_url } = await issued(client, 'profile', 'me.png');
+    const streamed = await t.app.inject({
+      method: 'PUT',
+      url: upload_url,
+      headers: { 'content-type': 'image/png' },
+      payload: Readable.from([PNG]),
+    });
+    expect(streamed.statusCode, streamed.body).toBe(411);
+    expect(streamed.json()).toEqual({ message: UPLOAD_MESSAGES.lengthRequired });
+    expect((await put(client, upload_url, PNG, 'image/png')).status).toBe(200);
   });
 
   it('still refuses a forged signature with 403 before looking at the upload', async () => {

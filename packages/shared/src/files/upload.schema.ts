@@ -60,6 +60,9 @@ export const preSignedUrlResponseSchema = z.object({
 });
 export type PreSignedUrlResponse = z.infer<typeof preSignedUrlResponseSchema>;
 
+/** The storage key in GET /api/files/{key} and PUT /api/uploads/{key}. */
+export const storageKeyParamsSchema = z.object({ '*': z.string().max(600) });
+
 /** Query of a signed upload URL (PUT /api/uploads/{key}). */
 export const uploadUrlQuerySchema = z.object({
   expires: z.string().max(20).default(''),

@@ -5,6 +5,7 @@ import {
   messageResponseSchema,
   preSignedUrlBodySchema,
   preSignedUrlResponseSchema,
+  storageKeyParamsSchema,
   uploadUrlQuerySchema,
 } from '@fieldbot/shared';
 import type { FastifyInstance } from 'fastify';
@@ -38,23 +39,27 @@ export async function filesRoutes(app: FastifyInstance, deps: FilesRoutesDeps) {
     async (request) => ({ data: await files.presign(request.user!, request.body) }),
   );
 
-  r.get('/api/files/*', { config: { auth: 'public' } }, async (request, reply) => {
-    const key = (request.params as { '*': string })['*'];
-    // Audio (recording chunks, merged audio, CRM calls) is served only through the
-    // session-checked interaction routes, which apply the company and technician scope.
-    if (!PUBLIC_FILE_FOLDERS.has(key.split('/')[0] ?? '')) throw notFound();
-    const object = await storage.get(key);
-    if (!object) throw notFound();
-    // The type was detected from the bytes at upload; only pictures are shown in place, and the
-    // browser must not second-guess the type of anything.
-    return reply
-      .header('content-type', object.contentType)
-      .header('content-length', String(object.size))
-      .header('content-disposition', servedInline(object.contentType) ? 'inline' : 'attachment')
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, max-age=86400')
-      .send(object.body);
-  });
+  r.get(
+    '/api/files/*',
+    { config: { auth: 'public' }, schema: { params: storageKeyParamsSchema } },
+    async (request, reply) => {
+      const key = request.params['*'];
+      // Audio (recording chunks, merged audio, CRM calls) is served only through the
+      // session-checked interaction routes, which apply the company and technician scope.
+      if (!PUBLIC_FILE_FOLDERS.has(key.split('/')[0] ?? '')) throw notFound();
+      const object = await storage.get(key);
+      if (!object) throw notFound();
+      // The type was detected from the bytes at upload; only pictures are shown in place, and the
+      // browser must not second-guess the type of anything.
+      return reply
+        .header('content-type', object.contentType)
+        .header('content-length', String(object.size))
+        .header('content-disposition', servedInline(object.contentType) ? 'inline' : 'attachment')
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=86400')
+        .send(object.body);
+    },
+  );
 
   await app.register(async (scope) => {
     // The upload body is the raw file of any type: stream it instead of parsing it.
@@ -66,10 +71,14 @@ export async function filesRoutes(app: FastifyInstance, deps: FilesRoutesDeps) {
         // The HMAC-signed, expiring URL is the proof here; browsers PUT without our header.
         config: { auth: 'public', csrf: false },
         bodyLimit: deps.uploadMaxBytes,
-        schema: { querystring: uploadUrlQuerySchema, response: { 200: messageResponseSchema } },
+        schema: {
+          params: storageKeyParamsSchema,
+          querystring: uploadUrlQuerySchema,
+          response: { 200: messageResponseSchema },
+        },
       },
       async (request) => {
-        const key = (request.params as { '*': string })['*'];
+        const key = request.params['*'];
         const { expires, signature } = request.query;
         if (!deps.uploadUrls.verify(key, expires, signature)) {
           throw new DomainError(403, AUTH_MESSAGES.forbidden);
