@@ -7,9 +7,16 @@ import type { Database } from './db/client.js';
 import { createCompanyRepo } from './modules/company/company.repo.js';
 import { companyRoutes } from './modules/company/company.routes.js';
 import { createCompanyService } from './modules/company/company.service.js';
-import { createDataRepo } from './modules/data/data.repo.js';
-import { dataRoutes } from './modules/data/data.routes.js';
-import { createDataService } from './modules/data/data.service.js';
+import { createFilesRepo } from './modules/files/files.repo.js';
+import { filesRoutes } from './modules/files/files.routes.js';
+import { createFilesService } from './modules/files/files.service.js';
+import { createUploadUrls } from './modules/files/upload-urls.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { createPublishersRepo } from './modules/publishers/publishers.repo.js';
+import { publishersRoutes } from './modules/publishers/publishers.routes.js';
+import { createReferenceDataRepo } from './modules/reference-data/reference-data.repo.js';
+import { referenceDataRoutes } from './modules/reference-data/reference-data.routes.js';
+import { createReferenceDataService } from './modules/reference-data/reference-data.service.js';
 import { createInteractionsRepo } from './modules/interactions/interactions.repo.js';
 import { interactionsRoutes } from './modules/interactions/interactions.routes.js';
 import { createInteractionsService } from './modules/interactions/interactions.service.js';
@@ -25,7 +32,7 @@ import {
 } from './modules/user/user.repo.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { registerAuthGuard } from './plugins/auth-guard.js';
-import { registerCsrf } from './plugins/csrf.js';
+import { registerCsrf, registerCsrfCookieRoute } from './plugins/csrf.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { loggerOptions } from './plugins/logging.js';
@@ -94,8 +101,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sendMail: deps.sendMail,
     appUrl: config.appUrl,
   });
-  const dataRepo = createDataRepo(database.db);
-
   registerErrorHandling(app);
   await registerSecurityHeaders(app, {
     https: config.appUrl.startsWith('https://'),
@@ -120,11 +125,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await companyRoutes(app, {
     company: createCompanyService({ repo: createCompanyRepo(database.db) }),
   });
-  await dataRoutes(app, {
-    data: createDataService({ repo: dataRepo, storage }),
-    repo: dataRepo,
-    sessions,
+  registerCsrfCookieRoute(app, { sessions });
+  await healthRoutes(app, { db: database.db });
+  await referenceDataRoutes(app, {
+    referenceData: createReferenceDataService({ repo: createReferenceDataRepo(database.db) }),
+  });
+  await publishersRoutes(app, { repo: createPublishersRepo(database.db) });
+  const uploadUrls = createUploadUrls(config.sessionSecret);
+  await filesRoutes(app, {
+    files: createFilesService({
+      repo: createFilesRepo(database.db),
+      storage,
+      uploadUrls,
+      uploadMaxBytes: config.uploadMaxBytes,
+      quota: config.uploadQuota,
+    }),
     storage,
+    uploadUrls,
     uploadMaxBytes: config.uploadMaxBytes,
   });
   await interactionsRoutes(app, {

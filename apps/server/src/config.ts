@@ -87,6 +87,10 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   UPLOAD_MAX_MB: num('UPLOAD_MAX_MB', 500, { min: 0.001 }),
+  UPLOAD_PENDING_PER_USER: num('UPLOAD_PENDING_PER_USER', 200, { int: true, min: 1 }),
+  UPLOAD_PENDING_PER_COMPANY: num('UPLOAD_PENDING_PER_COMPANY', 2000, { int: true, min: 1 }),
+  UPLOAD_DAILY_MB_PER_USER: num('UPLOAD_DAILY_MB_PER_USER', 5000, { min: 0.001 }),
+  UPLOAD_DAILY_MB_PER_COMPANY: num('UPLOAD_DAILY_MB_PER_COMPANY', 50000, { min: 0.001 }),
   INTERCOM_SECRET: optionalString,
   SEED_DEMO: bool('SEED_DEMO', true),
   RUN_WORKERS: bool('RUN_WORKERS', true),
@@ -114,6 +118,13 @@ const envSchema = z.object({
   CALL_DOWNLOAD_TIMEOUT_SECONDS: num('CALL_DOWNLOAD_TIMEOUT_SECONDS', 300, { min: 0.1 }),
   JOB_MAINTENANCE_SECONDS: num('JOB_MAINTENANCE_SECONDS', 60, { int: true, min: 1, max: 3600 }),
 });
+
+export interface UploadQuota {
+  pendingPerUser: number;
+  pendingPerCompany: number;
+  bytesPerUser: number;
+  bytesPerCompany: number;
+}
 
 export interface S3Config {
   endpoint: string;
@@ -174,6 +185,8 @@ export interface AppConfig {
   mailFrom: string;
   s3: S3Config | undefined;
   uploadMaxBytes: number;
+  /** Per 24 hours: upload URLs issued and not used, and bytes received. */
+  uploadQuota: UploadQuota;
   intercomSecret: string;
   seedDemo: boolean;
   runWorkers: boolean;
@@ -311,6 +324,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : undefined,
     uploadMaxBytes: Math.floor(e.UPLOAD_MAX_MB * 1024 * 1024),
+    uploadQuota: {
+      pendingPerUser: e.UPLOAD_PENDING_PER_USER,
+      pendingPerCompany: e.UPLOAD_PENDING_PER_COMPANY,
+      bytesPerUser: Math.floor(e.UPLOAD_DAILY_MB_PER_USER * 1024 * 1024),
+      bytesPerCompany: Math.floor(e.UPLOAD_DAILY_MB_PER_COMPANY * 1024 * 1024),
+    },
     intercomSecret,
     seedDemo: e.SEED_DEMO,
     runWorkers: e.RUN_WORKERS,

@@ -255,8 +255,12 @@ describe('profile and uploads', () => {
       upload_url: string;
       file_url: string;
     };
-    const target = new URL(upload_url);
-    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+    const target = new URL(upload_url, 'http://localhost');
+    // A 1×1 PNG: the stored type is read from the bytes.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
     const put = await server.app.inject({
       method: 'PUT',
       url: target.pathname + target.search,
@@ -271,7 +275,7 @@ describe('profile and uploads', () => {
       payload: png,
     });
     expect(tampered.statusCode).toBe(403);
-    const file = await server.app.inject({ method: 'GET', url: new URL(file_url).pathname });
+    const file = await server.app.inject({ method: 'GET', url: file_url });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.rawPayload.equals(png)).toBe(true);

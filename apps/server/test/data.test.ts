@@ -1,4 +1,11 @@
-import { MESSAGES, PERMISSIONS, validationErrorSchema } from '@fieldbot/shared';
+import {
+  MESSAGES,
+  PERMISSIONS,
+  PUBLISHER_MESSAGES,
+  dataResponseSchema,
+  publisherNameResponseSchema,
+  validationErrorSchema,
+} from '@fieldbot/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from './support/api-client';
 import { DEMO } from './support/demo';
@@ -20,7 +27,7 @@ describe('GET /api/data', () => {
       '/api/data?items=permissions,timezones,industries,trades,company_types',
     );
     expect(res.status, res.text).toBe(200);
-    const data = res.body.data as Record<string, unknown[]>;
+    const data = dataResponseSchema.parse(res.body).data as Record<string, unknown[]>;
     expect(Object.keys(data).sort()).toEqual(
       ['company_types', 'industries', 'permissions', 'timezones', 'trades'].sort(),
     );
@@ -69,7 +76,7 @@ describe('GET /api/data', () => {
 
 describe('other public reads', () => {
   it(
-    'names a publisher by its code (public), and answers an unknown code with 404',
+    'names a publisher by its code (public), and answers an unknown code with 404 and why',
     async () => {
       const [row] = await t.inspect((q) =>
         q(`SELECT code FROM publishers WHERE name = 'Northwind Bots'`),
@@ -78,10 +85,17 @@ describe('other public reads', () => {
       const anonymous = t.client();
       const res = await anonymous.get(`/api/publisher-name/${encodeURIComponent(code)}`);
       expect(res.status, res.text).toBe(200);
-      expect(res.body).toEqual({ data: { name: 'Northwind Bots' } });
+      expect(publisherNameResponseSchema.parse(res.body)).toEqual({
+        data: { name: 'Northwind Bots' },
+      });
+      // Codes are typed from printed links: the case does not matter.
+      const lower = await anonymous.get(
+        `/api/publisher-name/${encodeURIComponent(code.toLowerCase())}`,
+      );
+      expect(lower.body).toEqual({ data: { name: 'Northwind Bots' } });
       const unknown = await anonymous.get('/api/publisher-name/no-such-code');
       expect(unknown.status).toBe(404);
-      expect(unknown.body).toEqual({ message: 'Not found.' });
+      expect(unknown.body).toEqual({ message: PUBLISHER_MESSAGES.unknownCode });
     },
     SLOW_TEST_TIMEOUT_MS,
   );
@@ -101,15 +115,22 @@ describe('GET /api/files/*', () => {
     });
     expect(signed.status, signed.text).toBe(200);
     const { upload_url, file_url } = signed.body.data as { upload_url: string; file_url: string };
-    const target = new URL(upload_url);
-    const put = await admin.request('PUT', target.pathname + target.search, undefined, {
+    const put = await admin.request('PUT', upload_url, undefined, {
       raw: Buffer.from('not really audio'),
       contentType: 'audio/webm',
     });
     expect(put.status, put.text).toBe(200);
 
-    const read = await admin.get(new URL(file_url).pathname);
+    const read = await admin.get(file_url);
     expect(read.status).toBe(404);
-    expect((await t.client().get(new URL(file_url).pathname)).status).toBe(404);
+    expect((await t.client().get(file_url)).status).toBe(404);
+  });
+});
+
+describe('GET /api/health', () => {
+  it('answers ok while the database answers', async () => {
+    const res = await t.client().get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
   });
 });

@@ -2,10 +2,12 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import {
+  AUTH_MESSAGES,
   INTERACTION_MESSAGES,
   interactionAudioPath,
   interactionDetailResponseSchema,
   MESSAGES,
+  openJobsResponseSchema,
   validationErrorSchema,
 } from '@fieldbot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +26,13 @@ import {
   waitFor,
   type Fixtures,
 } from './support/recordings';
-import { HOOK_TIMEOUT_MS, SLOW_TEST_TIMEOUT_MS, useTestApp } from './support/test-app';
+import { APP_URL, HOOK_TIMEOUT_MS, SLOW_TEST_TIMEOUT_MS, useTestApp } from './support/test-app';
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 
 // Ingestion → audio merge (real ffmpeg) → transcription (a local OpenAI-compatible server) →
 // completed, with the pg-boss jobs of the pipeline running inside the test server.
@@ -191,13 +199,7 @@ describe('POST /api/company/recordings validation and scope', () => {
     async () => {
       const [own] = await uploadChunks(tech, [chunk], 'wav');
       const [adminsChunk] = await uploadChunks(admin, [chunk], 'wav');
-      const photo = await uploadFile(
-        tech,
-        Buffer.from('not really a photo'),
-        'me.png',
-        'image/png',
-        'profile',
-      );
+      const photo = await uploadFile(tech, PNG, 'me.png', 'image/png', 'profile');
       const foreign = [
         ['https://evil.example/recordings/x.webm'],
         [own!, 'https://evil.example/recordings/x.webm'],
@@ -253,6 +255,58 @@ describe('POST /api/company/recordings validation and scope', () => {
       started_at: startedAt,
     });
     expect(res.status).toBe(401);
+  });
+});
+
+describe('GET /api/company/customer/{id}/open-jobs', () => {
+  const openJobs = async (client: ApiClient, customerId: string) =>
+    client.get(`/api/company/customer/${customerId}/open-jobs`);
+
+  it('lists the jobs not completed, newest first; a technician sees only their own', async () => {
+    for (const client of [tech, admin]) {
+      const res = await openJobs(client, fx.techCustomer);
+      expect(res.status, res.text).toBe(200);
+      const jobs = openJobsResponseSchema.parse(res.body).data;
+      expect(jobs.map((j) => j.id)).toEqual([fx.openJob, fx.olderJob]);
+      expect(jobs[0]).toMatchObject({ status: 'dispatched', job_number: expect.any(String) });
+      expect(Date.parse(jobs[0]!.created_at)).toBeGreaterThan(Date.parse(jobs[1]!.created_at));
+    }
+    // The other customer's only job is the manager's: the admin sees it.
+    const res = await openJobs(admin, fx.otherCustomer);
+    expect(openJobsResponseSchema.parse(res.body).data.map((j) => j.id)).toEqual([fx.otherJob]);
+  });
+
+  it('answers 404 for a customer outside the caller’s scope, 403 to other roles', async () => {
+    for (const [client, customerId] of [
+      [tech, fx.otherCustomer],
+      [tech, fx.globexCustomer],
+      [admin, fx.globexCustomer],
+      [globex, fx.techCustomer],
+      [admin, '00000000-0000-4000-8000-000000000000'],
+    ] as const) {
+      const res = await openJobs(client, customerId);
+      expect(res.status, `${customerId}: ${res.text}`).toBe(404);
+    }
+    const publisher = t.client();
+    await publisher.loginAs(DEMO.publisher.email);
+    const refused = await openJobs(publisher, fx.techCustomer);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ message: AUTH_MESSAGES.forbidden });
+    expect((await openJobs(t.client(), fx.techCustomer)).status).toBe(401);
+  });
+});
+
+describe('recording file addresses', () => {
+  it('are relative, and the absolute form of our own origin (stored data) is still accepted', async () => {
+    const audio = await renderAudio('sine=duration=1', 'wav');
+    const [relative] = await uploadChunks(tech, [audio], 'wav');
+    expect(relative!.startsWith('/api/files/recordings/')).toBe(true);
+    const res = await tech.post('/api/company/recordings', {
+      customer_id: fx.techCustomer,
+      file_urls: [`${APP_URL}${relative!}`],
+      started_at: new Date().toISOString(),
+    });
+    expect(res.status, res.text).toBe(200);
   });
 });
 

@@ -1,7 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import { AUTH_MESSAGES, CSRF_HEADER } from '@fieldbot/shared';
+import { AUTH_MESSAGES, CSRF_COOKIE, CSRF_HEADER } from '@fieldbot/shared';
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../lib/errors.js';
+import { setSessionCookies } from './session.js';
+import type { SessionStore } from './session-store.js';
 import './types.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -26,5 +28,30 @@ export function registerCsrf(app: FastifyInstance): void {
     if (!sent || !expected || !sameToken(sent, expected)) {
       throw new DomainError(419, AUTH_MESSAGES.csrfMismatch);
     }
+  });
+}
+
+/**
+ * GET /api/csrf-cookie (Sanctum's name): gives a visitor the session and XSRF-TOKEN cookies before
+ * their first mutating request; with a session already, re-sends its token (it rotates on login).
+ */
+export function registerCsrfCookieRoute(app: FastifyInstance, deps: { sessions: SessionStore }) {
+  app.get('/api/csrf-cookie', { config: { auth: 'public' } }, async (request, reply) => {
+    if (request.session) {
+      reply.setCookie(CSRF_COOKIE, request.session.csrfToken, {
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        path: '/',
+        expires: request.session.expiresAt,
+      });
+    } else {
+      const session = await deps.sessions.create({
+        userId: null,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      setSessionCookies(request, reply, session);
+    }
+    return reply.code(204).send();
   });
 }

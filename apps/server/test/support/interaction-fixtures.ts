@@ -421,7 +421,6 @@ export async function insertInteractionFixtures(t: TestApp): Promise<Fixtures> {
   const storage = createLocalStorage({
     root: join(t.dataDir, 'uploads'),
     appUrl: APP_URL,
-    secret: 'fixture-secret-'.repeat(3),
     maxBytes: bytes.length,
   });
   await storage.put(ids.audioKey, bytes, 'audio/mpeg');

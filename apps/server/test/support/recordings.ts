@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { expect } from 'vitest';
 import type { ApiClient } from './api-client';
 import { DEMO } from './demo';
-import { APP_URL, sleep, type SqlQuery } from './test-app';
+import { sleep, type SqlQuery } from './test-app';
 
 const exec = promisify(execFile);
 
@@ -44,7 +44,7 @@ export async function uploadFile(
     upload_url: string;
     file_url: string;
   };
-  const put = await client.request('PUT', uploadUrl.slice(APP_URL.length), undefined, {
+  const put = await client.request('PUT', uploadUrl, undefined, {
     raw: body,
     contentType,
     csrf: 'omit',
@@ -53,7 +53,8 @@ export async function uploadFile(
   return fileUrl;
 }
 
-export const keyOf = (fileUrl: string) => fileUrl.slice(`${APP_URL}/api/files/`.length);
+/** The storage key of a file_url (a path of this server, `/api/files/{key}`). */
+export const keyOf = (fileUrl: string) => fileUrl.slice('/api/files/'.length);
 
 /** Polls until `check` returns a value other than undefined. */
 export async function waitFor<T>(

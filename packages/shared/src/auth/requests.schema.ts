@@ -71,19 +71,6 @@ export const updateProfileBodySchema = body({
     .optional(),
 });
 
-export const UPLOAD_FOLDERS = ['profile', 'company-logo', 'recordings', 'documents'] as const;
-
-export const preSignedUrlBodySchema = body({
-  file_name: requiredString()
-    .max(255, MESSAGES.invalidValue)
-    .regex(/^[^/\\\0]+$/, MESSAGES.invalidValue),
-  folder: z.enum(UPLOAD_FOLDERS, { error: MESSAGES.selectValidValue }),
-});
-
-export const preSignedUrlResponseSchema = z.object({
-  data: z.object({ upload_url: z.string(), file_url: z.string() }),
-});
-
 export const messageResponseSchema = z.object({ message: z.string() });
 
 export const invitationValidityResponseSchema = z.object({
@@ -97,4 +84,3 @@ export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 export type AcceptInviteBody = z.infer<typeof acceptInviteBodySchema>;
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
-export type PreSignedUrlBody = z.infer<typeof preSignedUrlBodySchema>;

@@ -23,6 +23,37 @@ export const dataQuerySchema = z.object({
   company_id: z.string().max(64).optional(),
 });
 
+const idName = z.object({ id: z.number(), name: z.string() });
+
+/** One schema per option list of GET /api/data; bots and bot icons are filled by the bots issue. */
+export const dataItemSchemas = {
+  permissions: z.object({ name: z.string(), module: z.string() }),
+  timezones: idName,
+  industries: idName,
+  trades: idName.extend({ industry_id: z.number() }),
+  company_types: idName,
+  company_bots: z.unknown(),
+  bot_icons: z.unknown(),
+} satisfies Record<DataItem, z.ZodType>;
+
+export type DataItemRow<K extends DataItem> = z.infer<(typeof dataItemSchemas)[K]>;
+
+/** GET /api/data: exactly the lists that were asked for. */
+export const dataResponseSchema = z.object({
+  data: z
+    .object({
+      permissions: z.array(dataItemSchemas.permissions),
+      timezones: z.array(dataItemSchemas.timezones),
+      industries: z.array(dataItemSchemas.industries),
+      trades: z.array(dataItemSchemas.trades),
+      company_types: z.array(dataItemSchemas.company_types),
+      company_bots: z.array(dataItemSchemas.company_bots),
+      bot_icons: z.array(dataItemSchemas.bot_icons),
+    })
+    .partial(),
+});
+export type DataResponse = z.infer<typeof dataResponseSchema>;
+
 /** Option lists of spec §3. */
 export const OPTION_LISTS = {
   userStatus: [

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   changePasswordBodySchema,
   loginBodySchema,
-  preSignedUrlBodySchema,
   signupBodySchema,
   updateProfileBodySchema,
 } from '../auth/requests.schema';
 import { dataQuerySchema } from '../data/items';
+import { preSignedUrlBodySchema } from '../files/upload.schema';
 import { collapseSpaces, digitsOnly, formatPhone } from '../format/text';
 import { toValidationError } from '../http/errors';
 import { MESSAGES } from './messages';

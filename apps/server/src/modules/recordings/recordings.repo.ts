@@ -52,6 +52,30 @@ function findByFirstChunk(db: Db, recordedById: string, firstKey: string) {
     .limit(1);
 }
 
+/** More open jobs at one customer than anyone picks from; the newest are listed. */
+const OPEN_JOBS_LIMIT = 100;
+
+/** Jobs at a customer not closed yet; a technician's scope keeps only their own. */
+function openJobsOf(db: Db, scope: ViewerScope, customerId: string) {
+  return db
+    .select({
+      id: jobs.id,
+      job_number: jobs.jobNumber,
+      status: jobs.status,
+      createdAt: jobs.createdAt,
+    })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.companyId, scope.companyId),
+        eq(jobs.customerId, customerId),
+        scope.technicianId ? eq(jobs.technicianId, scope.technicianId) : undefined,
+        notInArray(jobs.status, CLOSED_JOB_STATUSES),
+      ),
+    )
+    .orderBy(desc(jobs.createdAt), desc(jobs.id));
+}
+
 export type RecordingRow = Awaited<ReturnType<typeof findByFirstChunk>>[number];
 
 export function createRecordingsRepo(db: Db) {
@@ -116,20 +140,13 @@ export function createRecordingsRepo(db: Db) {
 
     /** The user's most recent job for the customer that is still open (the visit being recorded). */
     async latestOpenJob(companyId: string, customerId: string, technicianId: string) {
-      const [row] = await db
-        .select({ id: jobs.id })
-        .from(jobs)
-        .where(
-          and(
-            eq(jobs.companyId, companyId),
-            eq(jobs.customerId, customerId),
-            eq(jobs.technicianId, technicianId),
-            notInArray(jobs.status, CLOSED_JOB_STATUSES),
-          ),
-        )
-        .orderBy(desc(jobs.createdAt), desc(jobs.id))
-        .limit(1);
+      const [row] = await openJobsOf(db, { companyId, technicianId }, customerId).limit(1);
       return row ?? null;
+    },
+
+    /** The open jobs of a visible customer a recording may be linked to, newest first. */
+    openJobs(scope: ViewerScope, customerId: string) {
+      return openJobsOf(db, scope, customerId).limit(OPEN_JOBS_LIMIT);
     },
 
     /**

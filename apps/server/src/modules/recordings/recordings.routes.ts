@@ -2,11 +2,13 @@ import {
   callDownloadBodySchema,
   createRecordingBodySchema,
   createRecordingResponseSchema,
+  customerParamsSchema,
+  messageResponseSchema,
+  openJobsResponseSchema,
   ROLE,
 } from '@fieldbot/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { RecordingsService } from './recordings.service.js';
 
 /** A day-long visit in RECORDING_CHUNK_MS chunks lists ~17,000 file URLs of ~120 bytes. */
@@ -33,13 +35,24 @@ export async function recordingRoutes(
     async (request) => ({ data: await deps.recordings.create(request.user!, request.body) }),
   );
 
+  r.get(
+    '/api/company/customer/:id/open-jobs',
+    {
+      config: { auth },
+      schema: { params: customerParamsSchema, response: { 200: openJobsResponseSchema } },
+    },
+    async (request) => ({
+      data: await deps.recordings.openJobs(request.user!, request.params.id),
+    }),
+  );
+
   r.post(
     '/api/company/call/download',
     {
       config: { auth },
       schema: {
         body: callDownloadBodySchema,
-        response: { 200: z.object({ message: z.string() }) },
+        response: { 200: messageResponseSchema },
       },
     },
     async (request) => deps.recordings.downloadCalls(request.user!, request.body),

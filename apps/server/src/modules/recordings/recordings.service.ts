@@ -3,6 +3,7 @@ import {
   MESSAGES,
   type CallDownloadBody,
   type CreateRecordingBody,
+  type OpenJob,
   type User,
 } from '@fieldbot/shared';
 import { fieldError, notFound } from '../../lib/errors.js';
@@ -61,7 +62,8 @@ export function createRecordingsService({ repo, storage, pipeline }: RecordingsS
         const customer = await repo.visibleCustomer(scope, body.customer_id!);
         if (!customer) throw notFound();
         customerId = customer.id;
-        // A technician recording at a customer's is on their open job there, if there is one.
+        // A technician recording at a customer's is on their open job there, if there is one;
+        // with several, the recorder asks which (open-jobs) and sends job_id instead.
         jobId = (await repo.latestOpenJob(scope.companyId, customer.id, user.id))?.id ?? null;
       }
 
@@ -75,6 +77,14 @@ export function createRecordingsService({ repo, storage, pipeline }: RecordingsS
       });
       await pipeline.mergeRecording(row.id);
       return toResponse(row);
+    },
+
+    /** GET /api/company/customer/{id}/open-jobs: 404 for a customer outside the caller's scope. */
+    async openJobs(user: User, customerId: string): Promise<OpenJob[]> {
+      const scope = viewerScope(user);
+      if (!(await repo.visibleCustomer(scope, customerId))) throw notFound();
+      const rows = await repo.openJobs(scope, customerId);
+      return rows.map(({ createdAt, ...job }) => ({ ...job, created_at: createdAt.toISOString() }));
     },
 
     /**

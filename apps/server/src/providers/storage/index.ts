@@ -4,21 +4,18 @@ import { createLocalStorage } from './local-storage.js';
 import { createS3Storage } from './s3-storage.js';
 import type { StorageProvider } from './storage-provider.js';
 
-export type {
-  ByteRange,
-  PresignedUpload,
-  StorageProvider,
-  StoredObject,
+export type { ByteRange, StorageProvider, StoredObject, UploadLimits } from './storage-provider.js';
+export {
+  RangeNotSatisfiableError,
+  UploadTooLargeError,
+  resolveByteRange,
 } from './storage-provider.js';
-export { RangeNotSatisfiableError, resolveByteRange } from './storage-provider.js';
-export type { LocalStorage } from './local-storage.js';
 
 export function createStorageProvider(config: AppConfig): StorageProvider {
   if (config.s3) return createS3Storage(config.s3);
   return createLocalStorage({
     root: path.join(config.dataDir, 'uploads'),
     appUrl: config.appUrl,
-    secret: config.sessionSecret,
     maxBytes: config.uploadMaxBytes,
   });
 }

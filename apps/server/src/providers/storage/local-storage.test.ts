@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { buffer, text } from 'node:stream/consumers';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLocalStorage, isSafeKey, UploadTooLargeError } from './local-storage.js';
-import { RangeNotSatisfiableError } from './storage-provider.js';
+import { createLocalStorage, isSafeKey } from './local-storage.js';
+import { RangeNotSatisfiableError, UploadTooLargeError } from './storage-provider.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'fieldbot-storage-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -12,26 +13,13 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const storage = createLocalStorage({
   root,
   appUrl: 'http://localhost:3000',
-  secret: 's'.repeat(40),
   maxBytes: 10,
 });
 
 describe('local storage', () => {
-  it('issues signed upload URLs that verify only unchanged and unexpired', async () => {
-    const { upload_url, file_url } = await storage.presignUpload('profile/u1/a.png', 'image/png');
-    expect(file_url).toBe('http://localhost:3000/api/files/profile/u1/a.png');
-    const url = new URL(upload_url);
-    expect(url.pathname).toBe('/api/uploads/profile/u1/a.png');
-    const expires = url.searchParams.get('expires')!;
-    const signature = url.searchParams.get('signature')!;
-    expect(storage.verifyUpload('profile/u1/a.png', expires, signature)).toBe(true);
-    expect(storage.verifyUpload('profile/u2/a.png', expires, signature)).toBe(false);
-    expect(storage.verifyUpload('profile/u1/a.png', String(Number(expires) + 1), signature)).toBe(
-      false,
-    );
-    expect(
-      storage.verifyUpload('profile/u1/a.png', expires, signature, (Number(expires) + 1) * 1000),
-    ).toBe(false);
+  it('names files by a path of this server, whatever the host name', () => {
+    expect(storage.fileUrl('profile/u1/a.png')).toBe('/api/files/profile/u1/a.png');
+    expect(storage.keyFromUrl(storage.fileUrl('profile/u1/a.png'))).toBe('profile/u1/a.png');
   });
 
   it('stores and reads back a file with its content type, within the size limit', async () => {
@@ -45,14 +33,34 @@ describe('local storage', () => {
     expect(await storage.get('docs/u1/b.txt')).toBeNull();
   });
 
+  it('receives an upload with its own limit and answers its size', async () => {
+    const size = await storage.receive(
+      'docs/u1/c.bin',
+      Readable.from([Buffer.from('abc'), Buffer.from('def')]),
+      'application/pdf',
+      { length: 6, maxBytes: 100 },
+    );
+    expect(size).toBe(6);
+    expect((await storage.get('docs/u1/c.bin'))?.contentType).toBe('application/pdf');
+    await expect(
+      storage.receive('docs/u1/d.bin', Readable.from([Buffer.alloc(5)]), 'text/plain', {
+        length: 5,
+        maxBytes: 4,
+      }),
+    ).rejects.toBeInstanceOf(UploadTooLargeError);
+  });
+
   it('refuses keys that could escape the storage folder', () => {
     for (const key of ['../etc/passwd', 'a/../b', '/abs', 'a//b', 'a\\b', '.hidden/x', '']) {
       expect(isSafeKey(key)).toBe(false);
     }
     expect(isSafeKey('profile/3f2a/9c1e.png')).toBe(true);
+    expect(storage.keyFromUrl('/api/files/profile/u/x.png')).toBe('profile/u/x.png');
+    // Stored before the URLs became relative: absolute addresses of our own APP_URL.
     expect(storage.keyFromUrl('http://localhost:3000/api/files/profile/u/x.png')).toBe(
       'profile/u/x.png',
     );
+    expect(storage.keyFromUrl('/api/files/../secret')).toBeNull();
     expect(storage.keyFromUrl('https://elsewhere/api/files/profile/u/x.png')).toBeNull();
   });
 

@@ -1,27 +1,17 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  ByteLimit,
   RangeNotSatisfiableError,
   resolveByteRange,
   type StorageProvider,
 } from './storage-provider.js';
 
-export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
-
-export class UploadTooLargeError extends Error {
-  override name = 'UploadTooLargeError';
-}
-
-export interface LocalStorage extends StorageProvider {
-  kind: 'local';
-  /** Checks the HMAC signature and expiry of an upload URL issued by presignUpload. */
-  verifyUpload(key: string, expires: string, signature: string, now?: number): boolean;
-  put(key: string, body: Readable | Buffer, contentType: string, maxBytes?: number): Promise<void>;
-}
+/** Files on local disk are read at paths of this server, so any host name works. */
+export const FILES_PATH = '/api/files/';
 
 /** Keys are made of safe segments only: no '..', no absolute paths, no backslashes. */
 export function isSafeKey(key: string): boolean {
@@ -34,56 +24,45 @@ export function isSafeKey(key: string): boolean {
 export function createLocalStorage(options: {
   root: string;
   appUrl: string;
-  secret: string;
   maxBytes: number;
-}): LocalStorage {
-  const { root, appUrl, secret, maxBytes } = options;
-  const sign = (key: string, expires: string) =>
-    createHmac('sha256', secret).update(`upload:${key}:${expires}`).digest('hex');
+}): StorageProvider {
+  const { root, appUrl, maxBytes } = options;
   const filePath = (key: string) => {
     if (!isSafeKey(key)) throw new Error('Unsafe storage key');
     return path.join(root, ...key.split('/'));
   };
-  const filesPrefix = `${appUrl}/api/files/`;
+  // Files uploaded before the URLs became relative were stored as absolute APP_URL addresses.
+  const legacyFilesPrefix = `${appUrl}${FILES_PATH}`;
+
+  /** Written beside the file and renamed into place, so a reader never sees half a file. */
+  const store = async (
+    key: string,
+    body: Readable | Buffer,
+    contentType: string,
+    limitBytes: number,
+  ): Promise<number> => {
+    const target = filePath(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    const tmp = `${target}.${process.pid}.${Date.now()}.part`;
+    const limit = new ByteLimit(limitBytes);
+    try {
+      const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+      await pipeline(source, limit, createWriteStream(tmp));
+      await writeFile(`${target}.meta.json`, JSON.stringify({ contentType, size: limit.bytes }));
+      await rename(tmp, target);
+      return limit.bytes;
+    } catch (error) {
+      await unlink(tmp).catch(() => undefined);
+      throw error;
+    }
+  };
 
   return {
     kind: 'local',
-    async presignUpload(key) {
-      const expires = String(Math.floor(Date.now() / 1000) + UPLOAD_URL_TTL_SECONDS);
-      const query = new URLSearchParams({ expires, signature: sign(key, expires) });
-      return {
-        upload_url: `${appUrl}/api/uploads/${key}?${query.toString()}`,
-        file_url: `${filesPrefix}${key}`,
-      };
-    },
-    verifyUpload(key, expires, signature, now = Date.now()) {
-      if (!isSafeKey(key) || !/^\d+$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) {
-        return false;
-      }
-      if (Number(expires) * 1000 < now) return false;
-      return timingSafeEqual(Buffer.from(sign(key, expires), 'hex'), Buffer.from(signature, 'hex'));
-    },
-    async put(key, body, contentType, limitBytes = maxBytes) {
-      const target = filePath(key);
-      await mkdir(path.dirname(target), { recursive: true });
-      const tmp = `${target}.${process.pid}.${Date.now()}.part`;
-      let size = 0;
-      const limit = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          size += chunk.length;
-          if (size > limitBytes) done(new UploadTooLargeError('File too large'));
-          else done(null, chunk);
-        },
-      });
-      try {
-        const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
-        await pipeline(source, limit, createWriteStream(tmp));
-        await writeFile(`${target}.meta.json`, JSON.stringify({ contentType, size }));
-        await rename(tmp, target);
-      } catch (error) {
-        await unlink(tmp).catch(() => undefined);
-        throw error;
-      }
+    fileUrl: (key) => `${FILES_PATH}${key}`,
+    receive: (key, body, contentType, limits) => store(key, body, contentType, limits.maxBytes),
+    async put(key, body, contentType) {
+      await store(key, body, contentType, maxBytes);
     },
     async get(key, range) {
       if (!isSafeKey(key) || key.endsWith('.meta.json')) return null;
@@ -112,8 +91,9 @@ export function createLocalStorage(options: {
       return bytes ? { body, contentType, size, range: bytes } : { body, contentType, size };
     },
     keyFromUrl(url) {
-      if (!url.startsWith(filesPrefix)) return null;
-      const key = url.slice(filesPrefix.length);
+      const prefix = [FILES_PATH, legacyFilesPrefix].find((p) => url.startsWith(p));
+      if (prefix === undefined) return null;
+      const key = url.slice(prefix.length);
       return isSafeKey(key) ? key : null;
     },
   };

@@ -4,12 +4,12 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
 import type { S3Config } from '../../config.js';
-import { UPLOAD_URL_TTL_SECONDS } from './local-storage.js';
 import {
+  ByteLimit,
   RangeNotSatisfiableError,
+  UploadTooLargeError,
   type ByteRange,
   type StorageProvider,
 } from './storage-provider.js';
@@ -37,6 +37,9 @@ export function createS3Storage(config: S3Config): StorageProvider {
     region: config.region,
     forcePathStyle: true,
     credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+    // Uploads stream through with their declared length. Checksums only where S3 requires them:
+    // the default aws-chunked trailer is not understood by every S3-compatible store.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
   });
   const base = `${config.endpoint.replace(/\/+$/, '')}/${config.bucket}/`;
   const sizeOf = async (key: string): Promise<number | null> => {
@@ -50,16 +53,35 @@ export function createS3Storage(config: S3Config): StorageProvider {
   };
   return {
     kind: 's3',
-    async presignUpload(key, contentType) {
-      const command = new PutObjectCommand({
-        Bucket: config.bucket,
-        Key: key,
-        ContentType: contentType,
-      });
-      const upload_url = await getSignedUrl(client, command, {
-        expiresIn: UPLOAD_URL_TTL_SECONDS,
-      });
-      return { upload_url, file_url: `${base}${key}` };
+    fileUrl: (key) => `${base}${key}`,
+    async receive(key, body, contentType, limits) {
+      if (limits.length > limits.maxBytes) throw new UploadTooLargeError('File too large');
+      // The request's Content-Length is the object's; the limit guards against more arriving,
+      // and a failing body aborts the PUT instead of leaving S3 waiting for the rest.
+      const limit = new ByteLimit(limits.maxBytes);
+      const abort = new AbortController();
+      let failure: unknown;
+      const fail = (error: unknown) => {
+        failure ??= error;
+        abort.abort();
+      };
+      body.on('error', fail);
+      limit.on('error', fail);
+      try {
+        await client.send(
+          new PutObjectCommand({
+            Bucket: config.bucket,
+            Key: key,
+            Body: body.pipe(limit),
+            ContentLength: limits.length,
+            ContentType: contentType,
+          }),
+          { abortSignal: abort.signal },
+        );
+      } catch (error) {
+        throw failure ?? error;
+      }
+      return limits.length;
     },
     async put(key, body, contentType) {
       await client.send(

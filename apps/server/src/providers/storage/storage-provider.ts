@@ -1,9 +1,4 @@
-import type { Readable } from 'node:stream';
-
-export interface PresignedUpload {
-  upload_url: string;
-  file_url: string;
-}
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
 
 /**
  * A byte range to read, as HTTP Range states it: `start`…`end` inclusive (end omitted = to the
@@ -46,10 +41,40 @@ export function resolveByteRange(
   return { start: range.start, end: Math.min(range.end ?? size - 1, size - 1) };
 }
 
+/** An upload went past the byte limit it was received with. */
+export class UploadTooLargeError extends Error {
+  override name = 'UploadTooLargeError';
+}
+
+/** Passes bytes through, counting them, and fails with UploadTooLargeError past `maxBytes`. */
+export class ByteLimit extends Transform {
+  bytes = 0;
+  constructor(private readonly maxBytes: number) {
+    super();
+  }
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.bytes += chunk.length;
+    if (this.bytes > this.maxBytes) done(new UploadTooLargeError('File too large'));
+    else done(null, chunk);
+  }
+}
+
+/** How much an upload may hold: `length` as its request declared, never more than `maxBytes`. */
+export interface UploadLimits {
+  length: number;
+  maxBytes: number;
+}
+
+/**
+ * Where files live. Browsers never write to it directly: uploads come through this server
+ * (PUT /api/uploads/{key}), which checks them and hands the stream to `receive`.
+ */
 export interface StorageProvider {
   kind: 'local' | 's3';
-  /** A URL the browser can PUT the file to, and the URL the file will be readable at. */
-  presignUpload(key: string, contentType: string): Promise<PresignedUpload>;
+  /** The address a stored file is read at: a path of this server, or the bucket's URL. */
+  fileUrl(key: string): string;
+  /** Stores an upload as it streams in; UploadTooLargeError past maxBytes. Resolves with its size. */
+  receive(key: string, body: Readable, contentType: string, limits: UploadLimits): Promise<number>;
   put(key: string, body: Readable | Buffer, contentType: string): Promise<void>;
   /**
    * null when there is no such object. With `range`, `body` holds only those bytes and `range`

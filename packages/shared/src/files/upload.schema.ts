@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { FILE_UPLOADER_DEFAULTS, PHOTO_RULES } from '../constants';
+import { MESSAGES } from '../validation/messages';
+import { requiredString } from '../validation/validators';
+import { ROLE } from '../auth/roles';
+import type { User } from '../auth/user.schema';
+
+export const UPLOAD_FOLDERS = ['profile', 'company-logo', 'recordings', 'documents'] as const;
+export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
+
+/** Extensions each folder takes; recordings also take the containers phones and browsers write. */
+export const UPLOAD_FOLDER_EXTENSIONS: Record<UploadFolder, readonly string[]> = {
+  profile: PHOTO_RULES.extensions,
+  'company-logo': PHOTO_RULES.extensions,
+  recordings: ['mp3', 'wav', 'm4a', 'ogg', 'webm', 'aac', 'mp4'],
+  documents: FILE_UPLOADER_DEFAULTS.extensions,
+};
+
+/**
+ * Who may upload into a folder: recordings are made by company roles for their company, photos by
+ * anyone signed in, and the company's logo and documents by its admin (also while setting the
+ * company up, before it exists).
+ */
+export function mayUploadTo(user: Pick<User, 'role' | 'company'>, folder: UploadFolder): boolean {
+  const role = user.role.alias;
+  switch (folder) {
+    case 'profile':
+      return true;
+    case 'recordings':
+      return (
+        user.company !== null &&
+        (role === ROLE.COMPANY_ADMIN || role === ROLE.MANAGER || role === ROLE.FIELD_TEAM)
+      );
+    case 'company-logo':
+    case 'documents':
+      return role === ROLE.COMPANY_ADMIN;
+  }
+}
+
+/** POST /api/data/pre-signed-url */
+export const preSignedUrlBodySchema = z.object(
+  {
+    file_name: requiredString()
+      .max(255, MESSAGES.invalidValue)
+      .regex(/^[^/\\\0]+$/, MESSAGES.invalidValue),
+    folder: z.enum(UPLOAD_FOLDERS, { error: MESSAGES.selectValidValue }),
+  },
+  { error: MESSAGES.invalidValue },
+);
+export type PreSignedUrlBody = z.infer<typeof preSignedUrlBodySchema>;
+
+/**
+ * upload_url takes one PUT of the file, always a path of this server (`/api/uploads/…`), so it
+ * works at any host name and under the strict CSP. file_url is where the file is read afterwards
+ * and what profile, logo and recording requests send back: `/api/files/…` on local disk, the
+ * bucket's address with S3.
+ */
+export const preSignedUrlResponseSchema = z.object({
+  data: z.object({ upload_url: z.string(), file_url: z.string() }),
+});
+export type PreSignedUrlResponse = z.infer<typeof preSignedUrlResponseSchema>;
+
+/** The storage key in GET /api/files/{key} and PUT /api/uploads/{key}. */
+export const storageKeyParamsSchema = z.object({ '*': z.string().max(600) });
+
+/** Query of a signed upload URL (PUT /api/uploads/{key}). */
+export const uploadUrlQuerySchema = z.object({
+  expires: z.string().max(20).default(''),
+  signature: z.string().max(128).default(''),
+});
+
+export const UPLOAD_MESSAGES = {
+  uploaded: 'Uploaded.',
+  /** Spec §8 "Files": 'The file type must be one of: .ext list'. */
+  typeNotAllowed: (extensions: readonly string[]) =>
+    `The file type must be one of: ${extensions.map((ext) => `.${ext}`).join(', ')}`,
+  tooLarge: 'The file is too large.',
+  lengthRequired: 'The upload must state its length (Content-Length).',
+  alreadyUploaded: 'This upload link has already been used. Please upload the file again.',
+  tooManyPending: (n: number) =>
+    `You have ${n} unfinished uploads from the last 24 hours. Please try again later.`,
+  companyTooManyPending: (n: number) =>
+    `Your company has ${n} unfinished uploads from the last 24 hours. Please try again later.`,
+  dailyBytes: (mb: number) =>
+    `You have reached the upload limit of ${mb} MB in 24 hours. Please try again later.`,
+  companyDailyBytes: (mb: number) =>
+    `Your company has reached the upload limit of ${mb} MB in 24 hours. Please try again later.`,
+} as const;
