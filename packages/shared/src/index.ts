@@ -7,6 +7,7 @@ export * from './constants';
 export * from './data/items';
 export * from './format/text';
 export * from './http/errors';
+export * from './http/envelopes';
 export * from './routing/access';
 export * from './routing/paths';
 export * from './routing/resolve-route';

@@ -4,7 +4,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { NoAccessPage } from '@/components/feedback/no-access-page';
-import { useCurrentUser } from '@/features/session';
+import { useCurrentUser } from '@/lib/session';
 import { setSessionFlags } from '@/lib/session-flags';
 import { useSessionFlags } from '@/lib/use-session-flags';
 import { Footer } from './footer';

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { meQueryKey } from '@/features/session';
+import { meQueryKey } from '@/lib/session';
 import { getStoredUser, storeUser } from '@/lib/storage';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { makeUser } from '@fieldbot/shared/testing';

@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { TableError, useListQuery } from '@/components/data-table';
 import { usePageHeader } from '@/components/layout/page-header';
 import { RecordingActions } from '@/features/recordings/components/recording-actions';
-import { useCurrentUser } from '@/features/session';
+import { useCurrentUser } from '@/lib/session';
 import { customerQueryKey, useCustomer } from '../api/get-customer';
 import { useCustomerInteractions } from '../api/get-customer-interactions';
 import { BotResultSection } from '@/components/bot-result/bot-result-section';

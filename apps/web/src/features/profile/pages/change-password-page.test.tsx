@@ -6,7 +6,7 @@ import { makeUser } from '@fieldbot/shared/testing';
 import { fill } from '@/test/fill';
 import { mockApi } from '@/test/mock-api';
 import { renderPage } from '@/test/render-page';
-import { meQueryKey } from '@/features/session';
+import { meQueryKey } from '@/lib/session';
 import { ChangePasswordPage } from './change-password-page';
 
 afterEach(() => vi.unstubAllGlobals());
