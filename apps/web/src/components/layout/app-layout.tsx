@@ -1,3 +1,4 @@
+import '@/lib/styles/app-styles';
 import { AppShell, Box } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
