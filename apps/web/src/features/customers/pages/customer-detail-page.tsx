@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { TableError, useListQuery } from '@/components/data-table';
 import { usePageHeader } from '@/components/layout/page-header';
-import { RecordingActions } from '@/features/recordings/components/recording-actions';
+import { RecordingActions } from '@/features/recordings';
 import { useCurrentUser } from '@/lib/session';
 import { customerQueryKey, useCustomer } from '../api/get-customer';
 import { useCustomerInteractions } from '../api/get-customer-interactions';
