@@ -49,6 +49,12 @@ describe('Header', () => {
     expect(document.title).toBe('Customers | Fieldbot');
   });
 
+  it('the back button of the first page of a tab goes to the parent route', async () => {
+    renderHeader();
+    await userEvent.click(screen.getByRole('button', { name: 'Go back' }));
+    expect(screen.getByText('root page')).toBeInTheDocument();
+  });
+
   it('user menu: Profile and Change Password links', async () => {
     renderHeader();
     await userEvent.click(screen.getByRole('button', { name: 'User menu for Ada Admin' }));

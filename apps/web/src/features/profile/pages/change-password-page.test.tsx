@@ -22,6 +22,13 @@ function renderChangePassword() {
 const submit = () => screen.getByRole('button', { name: 'Change Password' });
 
 describe('ChangePasswordPage', { timeout: 20_000 }, () => {
+  it('Cancel on a page opened in a fresh tab goes to the parent route', async () => {
+    mockApi({});
+    renderChangePassword();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByTestId('elsewhere')).toHaveTextContent(/^\/$/);
+  });
+
   it('asks for each field with the spec messages', async () => {
     const { calls } = mockApi({});
     renderChangePassword();
