@@ -35,11 +35,13 @@ test('a logged-out visitor on a private page goes to the login page', async ({ p
   await expect(page.getByLabel(/^email/i)).toBeVisible();
 });
 
-test('a forbidden route shows the no-access page naming the role title', async ({ page }) => {
+test('a forbidden route goes to /no-access, titled, naming the role title', async ({ page }) => {
   await logIn(page, DEMO_ACCOUNTS.tech);
 
   await page.goto('/users');
 
+  await expect(page).toHaveURL((url) => url.pathname === '/no-access');
+  await expect(page.getByRole('heading', { level: 1, name: 'No Access' })).toBeVisible();
   await expect(page.getByText('We are Sorry...')).toBeVisible();
   await expect(
     page.getByText(
@@ -50,11 +52,13 @@ test('a forbidden route shows the no-access page naming the role title', async (
   await expect(page).toHaveURL((url) => url.pathname === DEMO_ACCOUNTS.tech.home);
 });
 
-test('a publisher on a company route sees the no-access page', async ({ page }) => {
+test('a publisher on a company route goes to the no-access page', async ({ page }) => {
   await logIn(page, DEMO_ACCOUNTS.publisher);
 
   await page.goto('/customers');
 
+  await expect(page).toHaveURL((url) => url.pathname === '/no-access');
+  await expect(page.getByRole('heading', { level: 1, name: 'No Access' })).toBeVisible();
   await expect(page.getByText('We are Sorry...')).toBeVisible();
   await expect(
     page.getByText(

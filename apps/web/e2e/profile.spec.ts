@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_ACCOUNTS, logIn } from './support';
+import { DEMO_ACCOUNTS, logIn, sidebar } from './support';
 
 test('profile shows the validation messages and saves a valid change', async ({ page }) => {
   await logIn(page, DEMO_ACCOUNTS.publisherUser);
@@ -37,4 +37,37 @@ test('change password refuses a confirmation that does not match', async ({ page
 
   await expect(page.getByText('Passwords do not match')).toBeVisible();
   await expect(page).toHaveURL((url) => url.pathname === '/change-password');
+});
+
+test('Cancel on a page opened in a fresh tab goes to the parent route, not out of the app', async ({
+  page,
+  context,
+}) => {
+  await logIn(page, DEMO_ACCOUNTS.manager);
+
+  // A new tab with no history of its own (the session cookie is shared).
+  const tab = await context.newPage();
+  await tab.goto('/profile');
+  await expect(tab.getByLabel('User Name')).toBeVisible();
+  await tab.getByRole('button', { name: 'Cancel' }).click();
+  // The parent of /profile is '/', which sends the manager to the dashboard.
+  await expect(tab).toHaveURL((url) => url.pathname === DEMO_ACCOUNTS.manager.home);
+
+  // The header's back button does the same: a user's detail page goes up to the team list.
+  await tab.goto('/users/1/detail/general');
+  await tab.getByRole('button', { name: 'Go back' }).click();
+  await expect(tab).toHaveURL((url) => url.pathname === '/users');
+  await tab.close();
+});
+
+test('Cancel after moving inside the app goes back to the previous page', async ({ page }) => {
+  await logIn(page, DEMO_ACCOUNTS.manager);
+  await sidebar(page).getByRole('link', { name: 'Customers' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/customers');
+
+  await page.getByRole('button', { name: /user menu/i }).click();
+  await page.getByRole('menuitem', { name: 'Change Password' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/change-password');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/customers');
 });

@@ -23,3 +23,14 @@ test('the public marketplace page names the publisher and leads to sign in with 
   await submitLogin(page, DEMO_ACCOUNTS.admin.email);
   await expect(page).not.toHaveURL(/\/login/);
 });
+
+test('an unknown publisher code says the link is not valid and keeps no referral code', async ({
+  page,
+}) => {
+  await page.goto('/public/marketplace/NOPE0000-Nobody%20Bots');
+
+  await expect(page.getByRole('heading', { name: 'This link is not valid' })).toBeVisible();
+  await expect(page.getByText('Nobody Bots')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('fieldbot.referralCode'))).toBeNull();
+});

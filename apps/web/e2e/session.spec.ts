@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_ACCOUNTS, logIn } from './support';
+import { DEMO_ACCOUNTS, logIn, sidebar } from './support';
 
 test('logout through the user menu shows "Logging out..." and ends on the login page', async ({
   page,
@@ -38,4 +38,23 @@ test('an expired session shows the Session Expired modal and "Login again" retur
 
   await expect(page).toHaveURL((url) => url.pathname === '/login');
   await expect(page.getByRole('dialog', { name: 'Session Expired' })).toHaveCount(0);
+});
+
+test("a page's failed call under the Session Expired modal shows no raw server text", async ({
+  page,
+  context,
+}) => {
+  await logIn(page, DEMO_ACCOUNTS.tech);
+  await sidebar(page).getByRole('link', { name: 'Customers' }).click();
+  await expect(page.getByRole('table', { name: 'Customers' })).toBeVisible();
+
+  // The session ends on the server side; the next list request answers 401 'Unauthenticated.'.
+  await context.clearCookies({ name: 'fieldbot_session' });
+  await page.getByRole('textbox', { name: /search/i }).fill('zzz');
+
+  const dialog = page.getByRole('dialog', { name: 'Session Expired' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveText(/^\s*Session Expired\s*Login again\s*$/);
+  await expect(page.getByText('Unauthenticated.')).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Customers' })).toHaveCount(0);
 });

@@ -10,6 +10,7 @@ export * from './data/publisher-name.schema';
 export * from './files/upload.schema';
 export * from './format/text';
 export * from './http/errors';
+export * from './http/envelopes';
 export * from './routing/access';
 export * from './routing/paths';
 export * from './routing/resolve-route';

@@ -3,11 +3,9 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { colorSchemeManager, theme } from '@/lib/theme';
 
-// The toast container (Transition, Portal) loads after the first paint; notifications.show()
-// queues in the store meanwhile. Keeps the login page's JS small.
-const Notifications = lazy(() =>
-  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
-);
+// The toast container (Transition, Portal) and its styles load after the first paint;
+// notifications.show() queues in the store meanwhile. Keeps the login page's JS and CSS small.
+const Notifications = lazy(() => import('./toasts').then((m) => ({ default: m.Notifications })));
 
 export interface ProvidersProps {
   queryClient: QueryClient;

@@ -2,7 +2,7 @@ import type { User } from '@fieldbot/shared';
 import { useMantineColorScheme } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
-import { meQueryKey, useCurrentUser } from '@/features/session';
+import { meQueryKey, useCurrentUser } from '@/lib/session';
 import { storedDisplayMode } from '@/lib/theme';
 import { setSessionFlags } from '@/lib/session-flags';
 import { useSessionFlags } from '@/lib/use-session-flags';

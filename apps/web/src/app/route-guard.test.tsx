@@ -47,13 +47,15 @@ function renderApp(
 const RESTRICTED = 'Access is restricted to this page as this is being accessed by';
 
 describe('route guard', () => {
-  it('shows the no-access page with the role title for a route outside the role set', async () => {
+  it('goes to /no-access, with a header title, for a route outside the role set', async () => {
     const { router } = renderApp('/settings/company-info', makeUser('field_team'));
     expect(await screen.findByText(`${RESTRICTED} Field Technician`)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'We are Sorry...' })).toBeInTheDocument();
-    // Inside the app shell, on the requested address.
+    // Inside the app shell, at /no-access, replacing the forbidden address.
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/settings/company-info');
+    expect(router.state.location.pathname).toBe('/no-access');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.getByRole('heading', { level: 1, name: 'No Access' })).toBeInTheDocument();
   });
 
   it('a 403 (not-enough-permission state) shows the no-access page until the next navigation', async () => {
@@ -67,8 +69,9 @@ describe('route guard', () => {
   });
 
   it('names the publisher role title too', async () => {
-    renderApp('/publisher/users', makeUser('publisher_user'));
+    const { router } = renderApp('/publisher/users', makeUser('publisher_user'));
     expect(await screen.findByText(`${RESTRICTED} Publisher User`)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/no-access');
   });
 
   it('shows the not-found page for an unknown route', async () => {
@@ -163,6 +166,20 @@ describe('route guard', () => {
     storeUser(makeUser('manager'));
     renderApp('/customers', null);
     expect(await screen.findByRole('dialog', { name: 'Session Expired' })).toBeInTheDocument();
+  });
+
+  it('shows only the spec texts under the modal, never the raw 401 message', async () => {
+    const user = makeUser('manager');
+    storeUser(user);
+    renderApp('/customers', user, (call) =>
+      call.url.startsWith('/api/company/customers')
+        ? jsonResponse(401, { message: 'Unauthenticated.' })
+        : undefined,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Session Expired' });
+    expect(dialog).toHaveTextContent(/^Session ExpiredLogin again$/);
+    expect(screen.queryByText('Unauthenticated.')).toBeNull();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Customers' })).toBeNull();
   });
 
   it("'Login again' clears the stored user and ends on the login page", async () => {

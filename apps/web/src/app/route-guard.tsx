@@ -3,16 +3,10 @@ import { Box } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '@/components/layout/page-loader';
-import { useLogout, useMeQuery } from '@/features/session';
+import { useLogout, useMeQuery } from '@/lib/session';
 import { useSessionFlags } from '@/lib/use-session-flags';
 import { rememberRedirectTo } from './redirect-to';
 
-const AppLayout = lazy(() =>
-  import('@/components/layout/app-layout').then((m) => ({ default: m.AppLayout })),
-);
-const NoAccessPage = lazy(() =>
-  import('@/components/feedback/no-access-page').then((m) => ({ default: m.NoAccessPage })),
-);
 const NotFoundPage = lazy(() =>
   import('@/components/feedback/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -31,7 +25,8 @@ function LogoutNow() {
 
 /**
  * Runs the shared routing rules (resolveRoute) on every navigation and renders the routed page,
- * a redirect, the no-access page, the not-found page, or logs the user out.
+ * a redirect (to /no-access for a route outside the role's set), the not-found page, or logs the
+ * user out.
  */
 export function RouteGuard() {
   const { pathname, search } = useLocation();
@@ -44,8 +39,9 @@ export function RouteGuard() {
 
   if (me.isPending) return <PageLoader fullScreen />;
   const user = me.data ?? null;
-  // The Session Expired modal is open over an empty page until the user chooses to log in again.
-  if (sessionExpired && !user) return <Box mih="100dvh" />;
+  // The Session Expired modal is open over an empty page until the user chooses to log in again:
+  // the page's own failed calls ('Unauthenticated.') are not shown under it.
+  if (sessionExpired) return <Box mih="100dvh" />;
 
   const decision = resolveRoute({ pathname, search, user });
   // Keyed by location: <Navigate> only navigates on mount, and the same redirect can be due again
@@ -59,13 +55,8 @@ export function RouteGuard() {
       if (!user && signedOut) return <Navigate key={here} to="/login" replace />;
       return <Navigate key={here} to={decision.to} replace />;
     case 'no-access':
-      return (
-        <Suspense fallback={<PageLoader fullScreen />}>
-          <AppLayout>
-            <NoAccessPage />
-          </AppLayout>
-        </Suspense>
-      );
+      // Spec §2: the address bar shows /no-access; Back returns to the page before the forbidden one.
+      return <Navigate key={here} to="/no-access" replace />;
     case 'not-found':
       return (
         <Suspense fallback={<PageLoader fullScreen />}>

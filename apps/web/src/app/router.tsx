@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AuthLayout } from '@/components/layout/auth-layout';
-// The login page is the one page in the entry chunk (spec goal: its JS ≤ 200 KB gzip).
+// The login page is the one page in the entry chunk (issue 8 budget: its JS ≤ 150 KB gzip).
 import { LoginPage } from '@/features/auth/pages/login-page';
 import { RouteErrorPage } from './route-error';
 import { Root } from './root';

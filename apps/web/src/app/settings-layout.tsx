@@ -4,7 +4,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageLoader } from '@/components/layout/page-loader';
-import { useCurrentUser } from '@/features/session';
+import { useCurrentUser } from '@/lib/session';
 import { notifyError } from '@/lib/notify';
 import { readStorage, removeStorage } from '@/lib/storage';
 

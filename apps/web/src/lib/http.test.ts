@@ -1,9 +1,13 @@
-import { MESSAGES, STORAGE_KEYS } from '@fieldbot/shared';
+import { MESSAGES, STORAGE_KEYS, messageResponseSchema } from '@fieldbot/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { makeUser } from '@fieldbot/shared/testing';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { loadPage } from './browser';
 import { ApiError, http, uploadFile } from './http';
+
+/** The error paths do not depend on the answer's shape. */
+const anything = z.unknown();
 import { getSessionFlags, resetSessionFlags } from './session-flags';
 import { getStoredUser, storeUser } from './storage';
 
@@ -32,7 +36,7 @@ describe('http client: CSRF', () => {
       return jsonResponse(200, { message: 'ok' });
     });
 
-    await http.post('/api/user/forgot-password', { email: 'a@b.co' });
+    await http.post('/api/user/forgot-password', { email: 'a@b.co' }, anything);
 
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
       'GET /api/csrf-cookie',
@@ -47,7 +51,7 @@ describe('http client: CSRF', () => {
     setXsrfCookie('abc');
     const { calls, fn } = mockFetch(() => jsonResponse(200, { message: 'ok' }));
 
-    await http.post('/api/user/logout', { device_uuid: 'd' });
+    await http.post('/api/user/logout', { device_uuid: 'd' }, anything);
 
     expect(calls).toHaveLength(1);
     expect(calls[0]?.headers['x-xsrf-token']).toBe('abc');
@@ -56,7 +60,7 @@ describe('http client: CSRF', () => {
 
   it('does not fetch the CSRF cookie for a GET', async () => {
     const { calls } = mockFetch(() => jsonResponse(200, { data: 1 }));
-    await expect(http.get('/api/user/me')).resolves.toEqual({ data: 1 });
+    await expect(http.get('/api/user/me', anything)).resolves.toEqual({ data: 1 });
     expect(calls.map((c) => c.url)).toEqual(['/api/user/me']);
   });
 
@@ -75,7 +79,7 @@ describe('http client: CSRF', () => {
         : jsonResponse(200, { message: 'saved' });
     });
 
-    await expect(http.post('/api/user/update-profile', { name: 'X' })).resolves.toEqual({
+    await expect(http.post('/api/user/update-profile', { name: 'X' }, anything)).resolves.toEqual({
       message: 'saved',
     });
     expect(calls.map((c) => c.url)).toEqual([
@@ -97,7 +101,7 @@ describe('http client: CSRF', () => {
       return jsonResponse(419, { message: 'CSRF token mismatch.' });
     });
 
-    const error = await http.post('/api/user/login', {}).catch((e: unknown) => e);
+    const error = await http.post('/api/user/login', {}, anything).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(419);
     expect(calls.filter((c) => c.url === '/api/user/login')).toHaveLength(2);
@@ -109,13 +113,13 @@ describe('http client: error statuses (spec §8)', () => {
     storeUser(makeUser('manager'));
     mockFetch(() => jsonResponse(401, { message: 'Unauthenticated.' }));
 
-    await expect(http.get('/api/user/me')).rejects.toMatchObject({ status: 401 });
+    await expect(http.get('/api/user/me', anything)).rejects.toMatchObject({ status: 401 });
     expect(getSessionFlags()).toMatchObject({ sessionExpired: true, paymentDue: false });
   });
 
   it('a 401 for a logged-out visitor leaves the flags alone', async () => {
     mockFetch(() => jsonResponse(401, { message: 'Unauthenticated.' }));
-    await expect(http.get('/api/user/me')).rejects.toMatchObject({ status: 401 });
+    await expect(http.get('/api/user/me', anything)).rejects.toMatchObject({ status: 401 });
     expect(getSessionFlags().sessionExpired).toBe(false);
   });
 
@@ -124,7 +128,9 @@ describe('http client: error statuses (spec §8)', () => {
     const message = 'Your company has a payment due.';
     mockFetch(() => jsonResponse(401, { message, is_payment_due: 1 }));
 
-    await expect(http.get('/api/company/invoices')).rejects.toMatchObject({ status: 401 });
+    await expect(http.get('/api/company/invoices', anything)).rejects.toMatchObject({
+      status: 401,
+    });
     expect(getSessionFlags()).toMatchObject({ sessionExpired: false, paymentDue: true });
     expect(window.localStorage.getItem(STORAGE_KEYS.paymentError)).toBe(message);
     expect(getStoredUser()?.company?.is_payment_due).toBe(true);
@@ -133,14 +139,14 @@ describe('http client: error statuses (spec §8)', () => {
   it('a publisher-side 401 with is_payment_due is a session expiry', async () => {
     storeUser(makeUser('publisher_admin'));
     mockFetch(() => jsonResponse(401, { message: 'x', is_payment_due: 1 }));
-    await expect(http.get('/api/anything')).rejects.toMatchObject({ status: 401 });
+    await expect(http.get('/api/anything', anything)).rejects.toMatchObject({ status: 401 });
     expect(getSessionFlags()).toMatchObject({ sessionExpired: true, paymentDue: false });
     expect(window.localStorage.getItem(STORAGE_KEYS.paymentError)).toBeNull();
   });
 
   it('a 403 sets the not-enough-permission state', async () => {
     mockFetch(() => jsonResponse(403, { message: 'This action is unauthorized.' }));
-    await expect(http.get('/api/company/team/1')).rejects.toMatchObject({
+    await expect(http.get('/api/company/team/1', anything)).rejects.toMatchObject({
       status: 403,
       message: 'This action is unauthorized.',
     });
@@ -150,14 +156,14 @@ describe('http client: error statuses (spec §8)', () => {
   it('a 404 for a publisher user loads /404 as a full page', async () => {
     storeUser(makeUser('publisher_user'));
     mockFetch(() => jsonResponse(404, { message: 'Not found.' }));
-    await expect(http.get('/api/bot/1')).rejects.toMatchObject({ status: 404 });
+    await expect(http.get('/api/bot/1', anything)).rejects.toMatchObject({ status: 404 });
     expect(loadPage).toHaveBeenCalledWith('/404');
   });
 
   it('a 404 for a company user is only an error', async () => {
     storeUser(makeUser('company_admin'));
     mockFetch(() => jsonResponse(404, { message: 'Not found.' }));
-    await expect(http.get('/api/company/customer/1')).rejects.toMatchObject({
+    await expect(http.get('/api/company/customer/1', anything)).rejects.toMatchObject({
       status: 404,
       message: 'Not found.',
     });
@@ -168,7 +174,9 @@ describe('http client: error statuses (spec §8)', () => {
     setXsrfCookie('t');
     const body = { message: 'Required', errors: { email: ['Required'] } };
     mockFetch(() => jsonResponse(422, body));
-    const error = (await http.post('/api/user/login', {}).catch((e: unknown) => e)) as ApiError;
+    const error = (await http
+      .post('/api/user/login', {}, anything)
+      .catch((e: unknown) => e)) as ApiError;
     expect(error.message).toBe('Required');
     expect(error.errors).toEqual({ email: ['Required'] });
     expect(error.fieldError('email')).toBe('Required');
@@ -177,7 +185,7 @@ describe('http client: error statuses (spec §8)', () => {
 
   it('uses the default message when the server sends none', async () => {
     mockFetch(() => new Response('<html>bad gateway</html>', { status: 502 }));
-    await expect(http.get('/api/x')).rejects.toMatchObject({
+    await expect(http.get('/api/x', anything)).rejects.toMatchObject({
       status: 502,
       message: MESSAGES.somethingWentWrong,
     });
@@ -194,12 +202,28 @@ describe('http client: error statuses (spec §8)', () => {
           );
         }),
     );
-    const pending = http.get('/api/slow').catch((e: unknown) => e);
+    const pending = http.get('/api/slow', anything).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(29_999);
     await vi.advanceTimersByTimeAsync(1);
     const error = (await pending) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.message).toBe(MESSAGES.requestTimeout);
+  });
+});
+
+describe('http client: answers are parsed with the contract', () => {
+  it('resolves with the parsed answer (unknown keys dropped)', async () => {
+    mockFetch(() => jsonResponse(200, { message: 'Done', extra: 1 }));
+    await expect(http.get('/api/x', messageResponseSchema)).resolves.toEqual({ message: 'Done' });
+  });
+
+  it('rejects an answer outside the contract with the default text', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch(() => jsonResponse(200, { data: { name: 7 } }));
+    await expect(http.get('/api/x', messageResponseSchema)).rejects.toMatchObject({
+      status: 200,
+      message: MESSAGES.somethingWentWrong,
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@fieldbot/shared';
 import type { NotificationData } from '@mantine/notifications';
+import { isApiError } from './http/api-error';
 
 export function errorMessage(error: unknown): string {
   if (typeof error === 'string' && error) return error;
@@ -21,7 +22,11 @@ export function notifySuccess(message: string): void {
   void showToast({ color: 'green', title: 'Success', message });
 }
 
-/** Error toast with the server message (data.message) or the error itself (spec §8). */
+/**
+ * Error toast with the server message (data.message) or the error itself (spec §8). A 401 is the
+ * Session Expired modal's (or the payment-due flow's) to show, never a toast of its raw text.
+ */
 export function notifyError(error: unknown): void {
+  if (isApiError(error) && error.status === 401) return;
   void showToast({ color: 'red', title: 'Error', message: errorMessage(error) });
 }

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { meQueryKey } from '@/features/session';
+import { meQueryKey } from '@/lib/session';
 
 function Elsewhere() {
   const location = useLocation();

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { meQueryKey } from '@/features/session';
+import { meQueryKey } from '@/lib/session';
 import { colorSchemeManager, theme } from '@/lib/theme';
 
 export function createTestQueryClient(): QueryClient {

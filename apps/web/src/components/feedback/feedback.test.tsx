@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { meQueryKey } from '@/features/session';
+import { meQueryKey } from '@/lib/session';
 import { getSessionFlags, resetSessionFlags, setSessionFlags } from '@/lib/session-flags';
 import { getStoredUser, storeUser } from '@/lib/storage';
 import { makeUser } from '@fieldbot/shared/testing';

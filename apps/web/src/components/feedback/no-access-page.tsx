@@ -1,14 +1,16 @@
 import { Box, Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { usePageHeader } from '@/components/layout/page-header';
-import { useCurrentUser } from '@/features/session';
+import { useCurrentUser } from '@/lib/session';
 import { NoAccessArtwork } from './no-access-artwork';
+
+/** The header title of /no-access (the spec names none; the page's heading is 'We are Sorry...'). */
+export const NO_ACCESS_TITLE = 'No Access';
 
 /** Spec §2 No-access page: names the visitor's role title. */
 export function NoAccessPage() {
   const user = useCurrentUser();
-  // Clear the header of the page the user came from; the heading below says it all.
-  usePageHeader({ title: '' });
+  usePageHeader({ title: NO_ACCESS_TITLE });
   const roleTitle = user?.role.title ?? '';
 
   return (

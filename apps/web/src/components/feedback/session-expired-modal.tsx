@@ -1,10 +1,10 @@
-import { Button, Modal, Stack, Text } from '@mantine/core';
+import { Button, Modal } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { clearSession } from '@/features/session';
+import { clearSession } from '@/lib/session';
 import { useSessionFlags } from '@/lib/use-session-flags';
 
-/** Opens when a logged-in user's request gets a 401 (spec §2, §8). */
+/** Opens when a logged-in user's request gets a 401 (spec §2, §8); only the spec's texts. */
 export function SessionExpiredModal() {
   const { sessionExpired } = useSessionFlags();
   const queryClient = useQueryClient();
@@ -22,12 +22,9 @@ export function SessionExpiredModal() {
       title="Session Expired"
       centered
     >
-      <Stack gap="md">
-        <Text>Your session has expired. Please log in again to continue.</Text>
-        <Button onClick={() => void loginAgain()} data-autofocus>
-          Login again
-        </Button>
-      </Stack>
+      <Button onClick={() => void loginAgain()} data-autofocus fullWidth>
+        Login again
+      </Button>
     </Modal>
   );
 }

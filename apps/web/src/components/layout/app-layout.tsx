@@ -1,10 +1,11 @@
+import '@/lib/styles/app-styles';
 import { AppShell, Box } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { NoAccessPage } from '@/components/feedback/no-access-page';
-import { useCurrentUser } from '@/features/session';
+import { useCurrentUser } from '@/lib/session';
 import { setSessionFlags } from '@/lib/session-flags';
 import { useSessionFlags } from '@/lib/use-session-flags';
 import { Footer } from './footer';
@@ -14,8 +15,8 @@ import { PageLoader } from './page-loader';
 import { Sidebar } from './sidebar';
 import { SkipLink } from './skip-link';
 
-/** The logged-in shell: header, collapsible sidebar, page, footer. `children` replaces the routed page. */
-export function AppLayout({ children }: { children?: ReactNode }) {
+/** The logged-in shell: header, collapsible sidebar, page (or the not-enough-permission state), footer. */
+export function AppLayout() {
   const user = useCurrentUser();
   const { pathname } = useLocation();
   const { noPermission } = useSessionFlags();
@@ -32,7 +33,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   }, [pathname, closeMobile]);
 
   if (!user) return null;
-  const content = noPermission ? <NoAccessPage /> : (children ?? <Outlet />);
+  const content = noPermission ? <NoAccessPage /> : <Outlet />;
 
   return (
     <PageHeaderProvider>

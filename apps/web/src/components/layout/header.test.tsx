@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { meQueryKey } from '@/features/session';
+import { meQueryKey } from '@/lib/session';
 import { getStoredUser, storeUser } from '@/lib/storage';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { makeUser } from '@fieldbot/shared/testing';
@@ -47,6 +47,12 @@ describe('Header', () => {
     expect(screen.getByText('Ada Admin')).toBeInTheDocument();
     expect(screen.getByText('Company Admin')).toBeInTheDocument();
     expect(document.title).toBe('Customers | Fieldbot');
+  });
+
+  it('the back button of the first page of a tab goes to the parent route', async () => {
+    renderHeader();
+    await userEvent.click(screen.getByRole('button', { name: 'Go back' }));
+    expect(screen.getByText('root page')).toBeInTheDocument();
   });
 
   it('user menu: Profile and Change Password links', async () => {

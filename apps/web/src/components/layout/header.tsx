@@ -13,8 +13,9 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconArrowLeft, IconChevronDown, IconKey, IconLogout, IconUser } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
-import { useLogout } from '@/features/session';
+import { Link } from 'react-router';
+import { useGoBack } from '@/lib/use-go-back';
+import { useLogout } from '@/lib/session';
 import { usePageHeaderState } from './page-header';
 
 export interface HeaderProps {
@@ -25,7 +26,7 @@ export interface HeaderProps {
 
 export function Header({ user, navOpened, onToggleNav }: HeaderProps) {
   const { title, subTitle, enableReturn } = usePageHeaderState();
-  const navigate = useNavigate();
+  const goBack = useGoBack();
   const logout = useLogout();
 
   return (
@@ -39,7 +40,7 @@ export function Header({ user, navOpened, onToggleNav }: HeaderProps) {
           aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
         />
         {enableReturn && (
-          <ActionIcon variant="subtle" size="lg" aria-label="Go back" onClick={() => navigate(-1)}>
+          <ActionIcon variant="subtle" size="lg" aria-label="Go back" onClick={goBack}>
             <IconArrowLeft size={20} />
           </ActionIcon>
         )}

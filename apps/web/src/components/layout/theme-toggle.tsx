@@ -1,7 +1,7 @@
 import type { DisplayMode } from '@fieldbot/shared';
 import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
-import { useUpdateDisplayMode } from '@/features/session';
+import { useUpdateDisplayMode } from '@/lib/session';
 
 /** Light/dark switch: saved locally at once (Mantine's manager, STORAGE_KEYS.theme) and sent to the server. */
 export function ThemeToggle() {

@@ -1,6 +1,7 @@
 import { SEARCH_DEBOUNCE_MS } from '@fieldbot/shared';
 import { CloseButton, TextInput, type TextInputProps } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useEffectEvent, useState } from 'react';
 
 export interface SearchInputProps extends Omit<
@@ -33,14 +34,13 @@ export function SearchInput({
     setText(value);
   }
 
-  const search = useEffectEvent((keyword: string) => onSearch(keyword));
   const pending = text.trim() !== value.trim();
-
-  useEffect(() => {
-    if (!pending) return;
-    const timer = setTimeout(() => search(text.trim()), delay);
-    return () => clearTimeout(timer);
-  }, [text, pending, delay]);
+  const [settled] = useDebouncedValue(text, delay);
+  // Only the text the user stopped on, and only when it differs from the keyword in force.
+  const searchSettled = useEffectEvent((keyword: string) => {
+    if (keyword === text && pending) onSearch(keyword.trim());
+  });
+  useEffect(() => searchSettled(settled), [settled]);
 
   return (
     <TextInput

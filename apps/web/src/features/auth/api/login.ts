@@ -1,10 +1,10 @@
-import type { LoginBody, User } from '@fieldbot/shared';
+import { userResponseSchema, type LoginBody, type User } from '@fieldbot/shared';
 import { useMutation } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 
 /** POST /api/user/login: 200 {data: User} and a new session; 422 field errors; 429 when throttled. */
 export async function login(body: LoginBody): Promise<User> {
-  const { data } = await http.post<{ data: User }>('/api/user/login', body);
+  const { data } = await http.post('/api/user/login', body, userResponseSchema);
   return data;
 }
 

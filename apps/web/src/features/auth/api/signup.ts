@@ -1,10 +1,10 @@
-import type { SignupBody } from '@fieldbot/shared';
+import { messageResponseSchema, type MessageResponse, type SignupBody } from '@fieldbot/shared';
 import { useMutation } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 
 /** POST /api/user/signup: 201 {message}; the server sends the verification e-mail. */
-export function signup(body: SignupBody): Promise<{ message: string }> {
-  return http.post<{ message: string }>('/api/user/signup', body);
+export function signup(body: SignupBody): Promise<MessageResponse> {
+  return http.post('/api/user/signup', body, messageResponseSchema);
 }
 
 export function useSignup() {

@@ -1,9 +1,10 @@
+import { messageResponseSchema, type MessageResponse } from '@fieldbot/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 
 /** GET /api/user/verify/{token}: 200 {message} marks the address verified; 422/404 for a bad token. */
-export function verifyEmail(token: string): Promise<{ message: string }> {
-  return http.get<{ message: string }>(`/api/user/verify/${encodeURIComponent(token)}`);
+export function verifyEmail(token: string): Promise<MessageResponse> {
+  return http.get(`/api/user/verify/${encodeURIComponent(token)}`, messageResponseSchema);
 }
 
 export const verifyEmailQueryOptions = (token: string) =>

@@ -2,7 +2,7 @@ import { STORAGE_KEYS, type User } from '@fieldbot/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { setCurrentUser } from '@/features/session';
+import { setCurrentUser } from '@/lib/session';
 import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
 import { postLoginPlan } from '../lib/post-login';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { meQueryKey } from '@/features/session';
+import { meQueryKey } from '@/lib/session';
 import { makeUser } from '@fieldbot/shared/testing';
 import { fill } from '@/test/fill';
 import { mockApi } from '@/test/mock-api';

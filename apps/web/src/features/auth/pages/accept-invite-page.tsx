@@ -1,10 +1,8 @@
 import { acceptInviteBodySchema, parseInvitationToken } from '@fieldbot/shared';
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAcceptInvite } from '../api/accept-invite';
+import { useAuthForm } from '../hooks/use-auth-form';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../components/form-alert';
 import { useCompleteLogin } from '../hooks/use-complete-login';
@@ -12,8 +10,6 @@ import {
   INVITATION_TOKEN_EXPIRE_PATH,
   useInvitationTokenGuard,
 } from '../hooks/use-invitation-token-guard';
-import { focusFirstError } from '@/lib/forms/focus-first-error';
-import { applyServerErrors } from '@/lib/forms/server-errors';
 import { NewPasswordFields } from '@/components/forms/new-password-fields';
 import { CheckingInvitationCard } from '../components/checking-invitation-card';
 
@@ -31,24 +27,17 @@ function AcceptInviteForm({ invitationToken }: { invitationToken: string }) {
   const tokenGuard = useInvitationTokenGuard(invitationToken);
   const acceptInvite = useAcceptInvite();
   const { complete, redirecting } = useCompleteLogin();
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm({
+  const { form, formError, onSubmit } = useAuthForm({
+    schema: acceptInviteBodySchema,
     initialValues: {
       invitation_token: invitationToken,
       name: '',
       password: '',
       password_confirmation: '',
     },
-    validate: zod4Resolver(acceptInviteBodySchema),
+    fields: FIELDS,
+    send: (body, onError) => acceptInvite.mutate(body, { onSuccess: complete, onError }),
   });
-
-  const submit = form.onSubmit((values) => {
-    setFormError(null);
-    acceptInvite.mutate(acceptInviteBodySchema.parse(values), {
-      onSuccess: complete,
-      onError: (error) => setFormError(applyServerErrors(form, error, FIELDS)),
-    });
-  }, focusFirstError(form));
 
   if (tokenGuard.checking) {
     return <CheckingInvitationCard title="Accept invitation" />;
@@ -59,7 +48,7 @@ function AcceptInviteForm({ invitationToken }: { invitationToken: string }) {
       title="Accept invitation"
       description="You have been invited to Fieldbot. Choose your name and a password to join."
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack>
           {redirecting ? (
             <Alert color="teal" variant="light">

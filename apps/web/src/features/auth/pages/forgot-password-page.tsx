@@ -1,32 +1,22 @@
 import { AUTH_MESSAGES, forgotPasswordBodySchema } from '@fieldbot/shared';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { useForgotPassword } from '../api/forgot-password';
+import { useAuthForm } from '../hooks/use-auth-form';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../components/form-alert';
-import { focusFirstError } from '@/lib/forms/focus-first-error';
-import { applyServerErrors } from '@/lib/forms/server-errors';
 import { AuthSuccessCard } from '../components/auth-success-card';
 
 /** /forgot-password (and /forgot-password/{invitation-token}); same answer for every address. */
 export function ForgotPasswordPage() {
   const forgotPassword = useForgotPassword();
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm({
+  const { form, formError, onSubmit } = useAuthForm({
+    schema: forgotPasswordBodySchema,
     initialValues: { email: '' },
-    validate: zod4Resolver(forgotPasswordBodySchema),
+    fields: ['email'],
+    send: (body, onError) => forgotPassword.mutate(body, { onError }),
   });
-
-  const submit = form.onSubmit((values) => {
-    setFormError(null);
-    forgotPassword.mutate(forgotPasswordBodySchema.parse(values), {
-      onError: (error) => setFormError(applyServerErrors(form, error, ['email'])),
-    });
-  }, focusFirstError(form));
 
   if (forgotPassword.isSuccess) {
     return (
@@ -44,7 +34,7 @@ export function ForgotPasswordPage() {
       title="Forgot password"
       description="Enter the e-mail address of your account and we will send you a link to reset your password."
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack>
           <FormAlert message={formError} />
           <TextInput

@@ -2,7 +2,7 @@ import { AUTH_MESSAGES, REDIRECT_DELAY_MS, STORAGE_KEYS, type User } from '@fiel
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { meQueryKey } from '@/features/session';
+import { meQueryKey } from '@/lib/session';
 import { makeUser } from '@fieldbot/shared/testing';
 import { fill } from '@/test/fill';
 import { mockApi } from '@/test/mock-api';

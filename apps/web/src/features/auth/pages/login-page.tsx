@@ -1,18 +1,14 @@
 import { loginBodySchema, parseInvitationToken } from '@fieldbot/shared';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useLogin } from '../api/login';
+import { useAuthForm } from '../hooks/use-auth-form';
 import { AuthCard } from '../components/auth-card';
 import { PasswordField } from '@/components/forms/password-field';
 import { FormAlert } from '../components/form-alert';
 import { useCompleteLogin } from '../hooks/use-complete-login';
 import { useInvitationTokenGuard } from '../hooks/use-invitation-token-guard';
-import { focusFirstError } from '@/lib/forms/focus-first-error';
 import { withReferer } from '../lib/referer';
-import { applyServerErrors } from '@/lib/forms/server-errors';
 import { CheckingInvitationCard } from '../components/checking-invitation-card';
 
 const FIELDS = ['email', 'password'] as const;
@@ -25,20 +21,12 @@ export function LoginPage() {
   const tokenGuard = useInvitationTokenGuard(invitationToken);
   const login = useLogin();
   const { complete, redirecting } = useCompleteLogin();
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const form = useForm({
+  const { form, formError, onSubmit } = useAuthForm({
+    schema: loginBodySchema,
     initialValues: { email: '', password: '' },
-    validate: zod4Resolver(loginBodySchema),
+    fields: FIELDS,
+    send: (body, onError) => login.mutate(body, { onSuccess: complete, onError }),
   });
-
-  const submit = form.onSubmit((values) => {
-    setFormError(null);
-    login.mutate(loginBodySchema.parse(values), {
-      onSuccess: complete,
-      onError: (error) => setFormError(applyServerErrors(form, error, FIELDS)),
-    });
-  }, focusFirstError(form));
 
   const referer = searchParams.get('referer');
   const tokenPath = invitationToken ? `/${encodeURIComponent(invitationToken)}` : '';
@@ -49,7 +37,7 @@ export function LoginPage() {
 
   return (
     <AuthCard title="Log in" description="Welcome back. Sign in to your Fieldbot account.">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack>
           {redirecting ? (
             <Alert color="teal" variant="light">

@@ -1,16 +1,12 @@
 import { AUTH_MESSAGES, resetPasswordBodySchema } from '@fieldbot/shared';
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useResetPassword } from '../api/reset-password';
+import { useAuthForm } from '../hooks/use-auth-form';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../components/form-alert';
-import { focusFirstError } from '@/lib/forms/focus-first-error';
 import { pathToken } from '../lib/path-token';
-import { applyServerErrors } from '@/lib/forms/server-errors';
 import { NewPasswordFields } from '@/components/forms/new-password-fields';
 import { AuthSuccessCard } from '../components/auth-success-card';
 
@@ -21,18 +17,12 @@ export function ResetPasswordPage() {
   const location = useLocation();
   const token = pathToken(location.pathname, '/reset-password');
   const resetPassword = useResetPassword();
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm({
+  const { form, formError, onSubmit } = useAuthForm({
+    schema: resetPasswordBodySchema,
     initialValues: { token: token ?? '', password: '', password_confirmation: '' },
-    validate: zod4Resolver(resetPasswordBodySchema),
+    fields: FIELDS,
+    send: (body, onError) => resetPassword.mutate(body, { onError }),
   });
-
-  const submit = form.onSubmit((values) => {
-    setFormError(null);
-    resetPassword.mutate(resetPasswordBodySchema.parse(values), {
-      onError: (error) => setFormError(applyServerErrors(form, error, FIELDS)),
-    });
-  }, focusFirstError(form));
 
   if (!token) {
     return (
@@ -60,7 +50,7 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard title="Reset password" description="Choose a new password for your account.">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack>
           <FormAlert message={formError} />
           <NewPasswordFields form={form} label="New Password" />

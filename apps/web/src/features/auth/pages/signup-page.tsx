@@ -1,17 +1,13 @@
 import { parseInvitationToken, signupBodySchema } from '@fieldbot/shared';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useSignup } from '../api/signup';
+import { useAuthForm } from '../hooks/use-auth-form';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../components/form-alert';
 import { useInvitationTokenGuard } from '../hooks/use-invitation-token-guard';
-import { focusFirstError } from '@/lib/forms/focus-first-error';
 import { withReferer } from '../lib/referer';
-import { applyServerErrors } from '@/lib/forms/server-errors';
 import { NewPasswordFields } from '@/components/forms/new-password-fields';
 import { CheckingInvitationCard } from '../components/checking-invitation-card';
 import { AuthSuccessCard } from '../components/auth-success-card';
@@ -33,26 +29,21 @@ export function SignupPage() {
   const invitationToken = parseInvitationToken(location.pathname);
   const tokenGuard = useInvitationTokenGuard(invitationToken);
   const signup = useSignup();
-  const [formError, setFormError] = useState<string | null>(null);
   const loginHref = withReferer('/login', searchParams.get('referer'));
 
-  const form = useForm<SignupValues>({
-    initialValues: {
-      name: '',
-      email: '',
-      password: '',
-      password_confirmation: '',
-      ...(invitationToken ? { invitation_token: invitationToken } : {}),
-    },
-    validate: zod4Resolver(signupBodySchema),
+  const initialValues: SignupValues = {
+    name: '',
+    email: '',
+    password: '',
+    password_confirmation: '',
+    ...(invitationToken ? { invitation_token: invitationToken } : {}),
+  };
+  const { form, formError, onSubmit } = useAuthForm({
+    schema: signupBodySchema,
+    initialValues,
+    fields: FIELDS,
+    send: (body, onError) => signup.mutate(body, { onError }),
   });
-
-  const submit = form.onSubmit((values) => {
-    setFormError(null);
-    signup.mutate(signupBodySchema.parse(values), {
-      onError: (error) => setFormError(applyServerErrors(form, error, FIELDS)),
-    });
-  }, focusFirstError(form));
 
   if (tokenGuard.checking) {
     return <CheckingInvitationCard title="Create an account" />;
@@ -80,7 +71,7 @@ export function SignupPage() {
 
   return (
     <AuthCard title="Create an account" description="Sign up to start using Fieldbot.">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack>
           <FormAlert message={formError ?? tokenGuard.error?.message ?? null} />
           <TextInput

@@ -2,7 +2,7 @@ import {
   INTERACTION_POLL_MS,
   listNeedsPolling,
   type InteractionListQuery,
-  type interactionListResponseSchema,
+  interactionListResponseSchema,
 } from '@fieldbot/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -15,8 +15,9 @@ export function getCustomerInteractions(
   customerId: string,
   query: InteractionListQuery,
 ): Promise<InteractionListResponse> {
-  return http.get<InteractionListResponse>(
+  return http.get(
     `/api/company/interactions/${encodeURIComponent(customerId)}`,
+    interactionListResponseSchema,
     { query },
   );
 }

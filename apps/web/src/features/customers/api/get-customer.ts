@@ -1,4 +1,4 @@
-import type { Customer, customerDetailResponseSchema } from '@fieldbot/shared';
+import { customerDetailResponseSchema, type Customer } from '@fieldbot/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { http } from '@/lib/http';
@@ -7,8 +7,9 @@ export type CustomerDetailResponse = z.infer<typeof customerDetailResponseSchema
 
 /** GET /api/company/customer/{id} → {data: Customer}; another company's customer is a 404. */
 export async function getCustomer(customerId: string): Promise<Customer> {
-  const { data } = await http.get<CustomerDetailResponse>(
+  const { data } = await http.get(
     `/api/company/customer/${encodeURIComponent(customerId)}`,
+    customerDetailResponseSchema,
   );
   return data;
 }

@@ -1,4 +1,4 @@
-import type { CustomerListQuery, customerListResponseSchema } from '@fieldbot/shared';
+import { customerListResponseSchema, type CustomerListQuery } from '@fieldbot/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { http } from '@/lib/http';
@@ -7,7 +7,7 @@ export type CustomerListResponse = z.infer<typeof customerListResponseSchema>;
 
 /** GET /api/company/customers?page&keyword&type&status&sort_by&sort_direction → {data: {items, count}}. */
 export function getCustomers(query: CustomerListQuery): Promise<CustomerListResponse> {
-  return http.get<CustomerListResponse>('/api/company/customers', { query });
+  return http.get('/api/company/customers', customerListResponseSchema, { query });
 }
 
 export const customersQueryKey = ['customers', 'list'] as const;

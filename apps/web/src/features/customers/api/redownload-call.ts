@@ -1,11 +1,15 @@
-import type { CallDownloadBody } from '@fieldbot/shared';
+import {
+  messageResponseSchema,
+  type CallDownloadBody,
+  type MessageResponse,
+} from '@fieldbot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 import { customerInteractionsQueryKey } from './get-customer-interactions';
 
 /** POST /api/company/call/download {call_ids, company_id} → {message}; the call goes back to downloading. */
-export function redownloadCall(body: CallDownloadBody): Promise<{ message: string }> {
-  return http.post<{ message: string }>('/api/company/call/download', body);
+export function redownloadCall(body: CallDownloadBody): Promise<MessageResponse> {
+  return http.post('/api/company/call/download', body, messageResponseSchema);
 }
 
 /** Re Download of a CSR call (spec §4): on success the customer's interaction list refetches. */

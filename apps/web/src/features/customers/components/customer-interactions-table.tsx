@@ -1,11 +1,11 @@
 import {
   formatPlayerTime,
-  formatTimestamp,
   interactionTypeLabel,
   type InteractionListItem,
   type InteractionListQuery,
 } from '@fieldbot/shared';
 import { Group, Title } from '@mantine/core';
+import { formatTimestamp } from '@/lib/format-date';
 import { useMemo } from 'react';
 import { ListDataTable, type DataTableColumn, type ListTableProps } from '@/components/data-table';
 import { SearchInput } from '@/components/search/search-input';

@@ -3,7 +3,7 @@ import {
   detailNeedsPolling,
   type InteractionDetail,
   type InteractionType,
-  type interactionDetailResponseSchema,
+  interactionDetailResponseSchema,
 } from '@fieldbot/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -17,8 +17,9 @@ export async function getInteraction(
   interactionType: InteractionType,
   signal?: AbortSignal,
 ): Promise<InteractionDetail> {
-  const { data } = await http.get<InteractionDetailResponse>(
+  const { data } = await http.get(
     `/api/company/interaction/${encodeURIComponent(interactionId)}/${interactionType}`,
+    interactionDetailResponseSchema,
     { signal },
   );
   return data;

@@ -1,10 +1,6 @@
-import {
-  formatPlayerTime,
-  formatTimestamp,
-  interactionTypeLabel,
-  type InteractionDetail,
-} from '@fieldbot/shared';
+import { formatPlayerTime, interactionTypeLabel, type InteractionDetail } from '@fieldbot/shared';
 import { Box, Paper, SimpleGrid, Text } from '@mantine/core';
+import { formatTimestamp } from '@/lib/format-date';
 import type { ReactNode } from 'react';
 import { StatusBadge } from '@/components/status-badge/status-badge';
 

@@ -1,10 +1,14 @@
-import type { ChangePasswordBody } from '@fieldbot/shared';
+import {
+  messageResponseSchema,
+  type ChangePasswordBody,
+  type MessageResponse,
+} from '@fieldbot/shared';
 import { useMutation } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 
 /** POST /api/user/change-password: 200 {message}; the server ends every session of the user. */
-export function changePassword(body: ChangePasswordBody): Promise<{ message: string }> {
-  return http.post<{ message: string }>('/api/user/change-password', body);
+export function changePassword(body: ChangePasswordBody): Promise<MessageResponse> {
+  return http.post('/api/user/change-password', body, messageResponseSchema);
 }
 
 export function useChangePassword() {

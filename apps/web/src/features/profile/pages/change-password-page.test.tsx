@@ -6,7 +6,7 @@ import { makeUser } from '@fieldbot/shared/testing';
 import { fill } from '@/test/fill';
 import { mockApi } from '@/test/mock-api';
 import { renderPage } from '@/test/render-page';
-import { meQueryKey } from '@/features/session';
+import { meQueryKey } from '@/lib/session';
 import { ChangePasswordPage } from './change-password-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -22,6 +22,13 @@ function renderChangePassword() {
 const submit = () => screen.getByRole('button', { name: 'Change Password' });
 
 describe('ChangePasswordPage', { timeout: 20_000 }, () => {
+  it('Cancel on a page opened in a fresh tab goes to the parent route', async () => {
+    mockApi({});
+    renderChangePassword();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByTestId('elsewhere')).toHaveTextContent(/^\/$/);
+  });
+
   it('asks for each field with the spec messages', async () => {
     const { calls } = mockApi({});
     renderChangePassword();

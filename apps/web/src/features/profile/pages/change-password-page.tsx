@@ -8,8 +8,9 @@ import { usePageHeader } from '@/components/layout/page-header';
 import { PasswordField } from '@/components/forms/password-field';
 import { applyServerErrors } from '@/lib/forms/server-errors';
 import { focusFirstError } from '@/lib/forms/focus-first-error';
-import { clearSession } from '@/features/session';
+import { clearSession } from '@/lib/session';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { useGoBack } from '@/lib/use-go-back';
 import { useChangePassword } from '../api/change-password';
 import { NewPasswordFields } from '@/components/forms/new-password-fields';
 
@@ -19,6 +20,7 @@ const FIELDS = ['current_password', 'password', 'password_confirmation'] as cons
 export function ChangePasswordPage() {
   usePageHeader({ title: 'Change Password' });
   const navigate = useNavigate();
+  const goBack = useGoBack();
   const queryClient = useQueryClient();
   const changePassword = useChangePassword();
   const form = useForm({
@@ -54,7 +56,7 @@ export function ChangePasswordPage() {
           />
           <NewPasswordFields form={form} label="New Password" />
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => navigate(-1)}>
+            <Button variant="default" onClick={goBack}>
               Cancel
             </Button>
             <Button type="submit" loading={changePassword.isPending || changePassword.isSuccess}>

@@ -3,13 +3,13 @@ import { Button, Center, Group, Loader, Paper, Stack, TextInput } from '@mantine
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { usePageHeader } from '@/components/layout/page-header';
 import { applyServerErrors } from '@/lib/forms/server-errors';
 import { focusFirstError } from '@/lib/forms/focus-first-error';
-import { useCurrentUser } from '@/features/session';
+import { useCurrentUser, useUpdateProfile } from '@/lib/session';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useUpdateProfile } from '../api/update-profile';
+import { useGoBack } from '@/lib/use-go-back';
+
 import { ProfilePhotoField } from '../components/profile-photo-field';
 import {
   isCrmUser,
@@ -37,7 +37,7 @@ export function ProfilePage() {
 }
 
 function ProfileForm({ user }: { user: User }) {
-  const navigate = useNavigate();
+  const goBack = useGoBack();
   const update = useUpdateProfile();
   const [uploading, setUploading] = useState(false);
   const crm = isCrmUser(user);
@@ -98,7 +98,7 @@ function ProfileForm({ user }: { user: User }) {
           />
           <TextInput label="Email" type="email" value={user.email} readOnly />
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => navigate(-1)}>
+            <Button variant="default" onClick={goBack}>
               Cancel
             </Button>
             <Button type="submit" loading={update.isPending} disabled={!hasChanges || uploading}>

@@ -1,10 +1,12 @@
+import { publisherNameResponseSchema } from '@fieldbot/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 
-/** GET /api/publisher-name/{code} (public) → {data: {name}}. */
+/** GET /api/publisher-name/{code} (public) → {data: {name}}; an unknown code is a 404. */
 export async function getPublisherName(code: string): Promise<string> {
-  const { data } = await http.get<{ data: { name: string } }>(
+  const { data } = await http.get(
     `/api/publisher-name/${encodeURIComponent(code)}`,
+    publisherNameResponseSchema,
   );
   return data.name;
 }
@@ -15,7 +17,7 @@ export const publisherNameQueryOptions = (code: string) =>
     queryFn: () => getPublisherName(code),
     staleTime: Infinity,
     retry: false,
-    // An unknown code falls back to the name in the link; no error toast on a public page.
+    // The page shows an unknown code (404) as an invalid link; no error toast on a public page.
     meta: { errorToast: false },
   });
 

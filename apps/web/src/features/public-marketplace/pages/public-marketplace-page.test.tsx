@@ -3,7 +3,11 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/mock-api';
 import { renderPage } from '@/test/render-page';
-import { PublicMarketplacePage } from './public-marketplace-page';
+import {
+  INVALID_LINK_TEXT,
+  INVALID_LINK_TITLE,
+  PublicMarketplacePage,
+} from './public-marketplace-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -32,13 +36,27 @@ describe('PublicMarketplacePage', { timeout: 20_000 }, () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('falls back to the name in the link when the publisher is unknown', async () => {
-    mockApi({});
+  it('says the link is not valid for an unknown code and keeps no referral code', async () => {
+    const { calls } = mockApi({
+      'GET /api/publisher-name/ZZ9': { status: 404, body: { message: 'Not found.' } },
+    });
+    renderPage(<PublicMarketplacePage />, { route, url: '/public/marketplace/ZZ9-Acme' });
+    expect(await screen.findByRole('heading', { name: INVALID_LINK_TITLE })).toBeInTheDocument();
+    expect(screen.getByText(INVALID_LINK_TEXT)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
+    expect(screen.queryByText(/Acme/)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.referralCode)).toBeNull();
+    expect(calls.map((c) => c.path)).toEqual(['/api/publisher-name/ZZ9']);
+  });
+
+  it('keeps inviting under the name in the link when the lookup fails otherwise, storing nothing', async () => {
+    mockApi({ 'GET /api/publisher-name/ZZ9': { status: 500, body: { message: 'Boom' } } });
     renderPage(<PublicMarketplacePage />, { route, url: '/public/marketplace/ZZ9-Acme' });
     expect(await screen.findByRole('heading', { name: 'Acme' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
       'href',
       `/login?referer=${encodeURIComponent('/public/marketplace/ZZ9-Acme')}`,
     );
+    expect(window.localStorage.getItem(STORAGE_KEYS.referralCode)).toBeNull();
   });
 });

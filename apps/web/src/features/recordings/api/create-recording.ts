@@ -1,4 +1,4 @@
-import type { CreateRecordingBody, createRecordingResponseSchema } from '@fieldbot/shared';
+import { createRecordingResponseSchema, type CreateRecordingBody } from '@fieldbot/shared';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { http } from '@/lib/http';
@@ -11,7 +11,7 @@ export type CreateRecordingResponse = z.infer<typeof createRecordingResponseSche
  * answer creates no duplicate.
  */
 export function createRecording(body: CreateRecordingBody): Promise<CreateRecordingResponse> {
-  return http.post<CreateRecordingResponse>('/api/company/recordings', body);
+  return http.post('/api/company/recordings', body, createRecordingResponseSchema);
 }
 
 export function useCreateRecording() {

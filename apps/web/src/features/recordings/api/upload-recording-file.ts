@@ -1,11 +1,7 @@
-import { CSRF_COOKIE, CSRF_HEADER, MESSAGES } from '@fieldbot/shared';
+import { CSRF_COOKIE, CSRF_HEADER, MESSAGES, preSignedUrlResponseSchema } from '@fieldbot/shared';
 import { readCookie } from '@/lib/cookies';
 import { ApiError, http } from '@/lib/http';
 import { RECORDINGS_FOLDER, audioContentType } from '../lib/recording-file';
-
-interface PreSignedUrlResponse {
-  data: { upload_url: string; file_url: string };
-}
 
 /** Fraction 0..1 of the file sent so far. */
 export type UploadProgress = (fraction: number) => void;
@@ -60,9 +56,10 @@ export async function uploadRecordingFile(
   onProgress: UploadProgress,
   signal?: AbortSignal,
 ): Promise<string> {
-  const { data } = await http.post<PreSignedUrlResponse>(
+  const { data } = await http.post(
     '/api/data/pre-signed-url',
     { file_name: file.name, folder: RECORDINGS_FOLDER },
+    preSignedUrlResponseSchema,
     { signal },
   );
   await putWithProgress(data.upload_url, file, onProgress, signal);

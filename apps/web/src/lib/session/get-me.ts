@@ -1,4 +1,4 @@
-import { USER_REFETCH_INTERVAL_MS, type User } from '@fieldbot/shared';
+import { USER_REFETCH_INTERVAL_MS, userResponseSchema, type User } from '@fieldbot/shared';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { http, isApiError } from '@/lib/http';
 import { shouldRetry } from '@/lib/query-client';
@@ -10,7 +10,7 @@ export const meQueryKey = ['session', 'me'] as const;
 /** GET /api/user/me. Logged out (401) is an answer, not an error: it resolves to null. */
 export async function getMe(): Promise<User | null> {
   try {
-    const { data } = await http.get<{ data: User }>('/api/user/me');
+    const { data } = await http.get('/api/user/me', userResponseSchema);
     storeUser(data);
     return data;
   } catch (error) {

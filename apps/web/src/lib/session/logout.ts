@@ -1,11 +1,12 @@
+import { messageResponseSchema, type MessageResponse } from '@fieldbot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { http } from '@/lib/http';
 import { getDeviceId } from '@/lib/storage';
 import { clearSession } from './clear-session';
 
-export function logout(): Promise<{ message: string }> {
-  return http.post<{ message: string }>('/api/user/logout', { device_uuid: getDeviceId() });
+export function logout(): Promise<MessageResponse> {
+  return http.post('/api/user/logout', { device_uuid: getDeviceId() }, messageResponseSchema);
 }
 
 /**
