@@ -1,4 +1,14 @@
-import { createStore, del, delMany, get, getMany, keys, set, values, type UseStore } from 'idb-keyval';
+import {
+  createStore,
+  del,
+  delMany,
+  get,
+  getMany,
+  keys,
+  set,
+  values,
+  type UseStore,
+} from 'idb-keyval';
 import type { RecorderFormat } from './recorder-format';
 
 /**
@@ -90,9 +100,7 @@ export async function listPendingRecordings(
 
 async function chunkKeys(s: Stores, recordingId: string): Promise<ChunkKey[]> {
   const all = await keys<IDBValidKey>(s.chunks);
-  return all.filter(
-    (key): key is ChunkKey => Array.isArray(key) && key[0] === recordingId,
-  );
+  return all.filter((key): key is ChunkKey => Array.isArray(key) && key[0] === recordingId);
 }
 
 /** The recording's chunks in recording order. */
