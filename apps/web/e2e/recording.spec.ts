@@ -165,7 +165,7 @@ test('a recording of a customer with several open jobs is linked to the job the 
   });
   const stop = dialog.getByRole('button', { name: 'Stop & Save' });
   await expect(stop).toBeDisabled();
-  await dialog.getByRole('textbox', { name: /^Job/ }).click();
+  await dialog.getByRole('combobox', { name: 'Job' }).click();
   await page.getByRole('option', { name: target!.jobNumber, exact: true }).click();
   await stop.click();
   await expect(page.getByText('Recording saved.')).toBeVisible({ timeout: 20_000 });

@@ -111,7 +111,7 @@ function PendingRecordingAlert({
 
   return (
     <Alert
-      color={error ? 'red' : 'yellow'}
+      color={error ? 'red' : undefined}
       variant="light"
       icon={error ? <IconAlertCircle aria-hidden /> : <IconDeviceFloppy aria-hidden />}
       title={PENDING_RECORDING_MESSAGES.title}
