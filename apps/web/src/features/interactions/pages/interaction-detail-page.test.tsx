@@ -287,6 +287,20 @@ describe('InteractionDetailPage', () => {
     expect(screen.queryByText('Please enter valid value')).not.toBeInTheDocument();
   });
 
+  it('shows the server message with Try again when the interaction cannot be loaded', async () => {
+    let failing = true;
+    renderDetail(() =>
+      failing
+        ? { status: 500, body: { message: 'The server is resting.' } }
+        : { body: { data: detail() } },
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The server is resting.');
+    failing = false;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('region', { name: 'Interaction details' })).toBeInTheDocument();
+  });
+
   it('shows a skeleton of the page while the interaction loads', async () => {
     let answer: (reply: MockReply) => void = () => undefined;
     renderDetail(() => new Promise<MockReply>((resolve) => (answer = resolve)));

@@ -12,11 +12,12 @@ import { useRef, useState } from 'react';
 import { z } from 'zod';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { AudioPlayer, type AudioPlayerHandle } from '@/components/audio-player';
+import { TableError } from '@/components/data-table';
 import { usePageHeader } from '@/components/layout/page-header';
 // The bots issue fills this section for customers and interactions alike.
 import { BotResultSection } from '@/components/bot-result/bot-result-section';
 import { isApiError } from '@/lib/http';
-import { errorMessage, notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { useInteraction } from '../api/get-interaction';
 import { InteractionDetails } from '../components/interaction-details';
 import { InteractionSkeleton } from '../components/interaction-skeleton';
@@ -84,11 +85,7 @@ function InteractionDetailView({
     if (isApiError(query.error) && (query.error.status === 404 || query.error.status === 422)) {
       return <NotFound customerId={customerId} />;
     }
-    return (
-      <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
-        {errorMessage(query.error)}
-      </Alert>
-    );
+    return <TableError error={query.error} onRetry={() => void query.refetch()} />;
   }
   return <InteractionView detail={query.data} />;
 }

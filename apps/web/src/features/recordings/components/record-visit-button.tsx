@@ -161,6 +161,8 @@ export function RecordVisitButton({
               <Button
                 color="red"
                 leftSection={<IconPlayerStopFilled size={16} aria-hidden />}
+                // Focused on open: a stray Enter must save the visit, never discard it.
+                data-autofocus
                 onClick={() => void recorder.stopAndSave(jobId)}
                 loading={phase === 'saving'}
                 disabled={mustChooseJob}
