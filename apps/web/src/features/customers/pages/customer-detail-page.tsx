@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { TableError, useListQuery } from '@/components/data-table';
 import { usePageHeader } from '@/components/layout/page-header';
+import { isNotFoundError, isRecordId } from '@/lib/not-found';
 import {
   PendingRecordings,
   RecordingActions,
@@ -16,7 +17,6 @@ import { BotResultSection } from '@/components/bot-result/bot-result-section';
 import { CustomerHeaderCard } from '../components/customer-header-card';
 import { CustomerInteractionsTable } from '../components/customer-interactions-table';
 import { CustomerNotFound } from '../components/customer-not-found';
-import { isNotFoundError, isRecordId } from '../lib/not-found';
 import { isRunBotDisabled } from '../lib/run-bot';
 
 /** /customers/:customerId: header card, Bot Result, and the customer's interactions. */

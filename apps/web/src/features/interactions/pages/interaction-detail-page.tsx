@@ -9,14 +9,13 @@ import {
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconLink } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { z } from 'zod';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { AudioPlayer, type AudioPlayerHandle } from '@/components/audio-player';
 import { TableError } from '@/components/data-table';
 import { usePageHeader } from '@/components/layout/page-header';
 // The bots issue fills this section for customers and interactions alike.
 import { BotResultSection } from '@/components/bot-result/bot-result-section';
-import { isApiError } from '@/lib/http';
+import { isNotFoundError, isRecordId } from '@/lib/not-found';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useInteraction } from '../api/get-interaction';
 import { InteractionDetails } from '../components/interaction-details';
@@ -32,9 +31,6 @@ export const copyLinkByHand = (link: string) => `Copy this link: ${link}`;
 function isInteractionType(value: string | undefined): value is InteractionType {
   return (INTERACTION_TYPES as readonly string[]).includes(value ?? '');
 }
-
-/** Interaction ids are UUIDs: anything else names nothing and is not asked for. */
-const isRecordId = (value: string | undefined) => z.uuid().safeParse(value).success;
 
 /**
  * customers/{customerId}/interaction/{interactionId}/{interactionType}, interaction/… and
@@ -82,9 +78,7 @@ function InteractionDetailView({
   const query = useInteraction(interactionId, interactionType);
   if (query.isPending) return <InteractionSkeleton />;
   if (query.isError) {
-    if (isApiError(query.error) && (query.error.status === 404 || query.error.status === 422)) {
-      return <NotFound customerId={customerId} />;
-    }
+    if (isNotFoundError(query.error)) return <NotFound customerId={customerId} />;
     return <TableError error={query.error} onRetry={() => void query.refetch()} />;
   }
   return <InteractionView detail={query.data} />;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isApiError } from '@/lib/http';
+import { isApiError } from './http';
 
 /** Record ids in URLs are UUIDs: anything else names nothing and is not asked for. */
 export function isRecordId(value: string | undefined): value is string {
