@@ -3,6 +3,7 @@ import { Alert, Box, Button, Group, Loader, Modal, Progress, Stack, Text } from 
 import { IconAlertCircle, IconMicrophone, IconPlayerStopFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notifySuccess } from '@/lib/notify';
+import { keepsRecordingsOnDevice } from '../lib/pending-recordings';
 import { defaultJobId, needsJobChoice } from '../lib/recording-target';
 import { useLevelMeter } from '../lib/use-level-meter';
 import { RECORDER_MESSAGES, useVisitRecorder } from '../lib/use-visit-recorder';
@@ -134,7 +135,9 @@ export function RecordVisitButton({
               title={recorder.error ?? MESSAGES.uploadFailed}
               data-testid="upload-failed"
             >
-              {RECORDER_MESSAGES.savedOnDevice}
+              {keepsRecordingsOnDevice()
+                ? RECORDER_MESSAGES.savedOnDevice
+                : RECORDER_MESSAGES.keepWindowOpen}
             </Alert>
           ) : recorder.error ? (
             <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">

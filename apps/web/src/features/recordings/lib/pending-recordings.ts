@@ -70,8 +70,16 @@ async function attempt<T>(work: (s: Stores) => Promise<T>, fallback: T): Promise
   try {
     return await work(s);
   } catch {
+    storageFailed = true;
     return fallback;
   }
+}
+
+let storageFailed = false;
+
+/** Whether what is recorded is really kept on this device (what the recorder may promise). */
+export function keepsRecordingsOnDevice(): boolean {
+  return openStores() !== null && !storageFailed;
 }
 
 export function savePendingRecording(recording: PendingRecording): Promise<void> {

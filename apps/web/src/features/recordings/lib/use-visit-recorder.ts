@@ -22,6 +22,9 @@ export const RECORDER_MESSAGES = {
   micFailed: 'The microphone could not be started.',
   savedOnDevice:
     'Your recording is saved on this device. Retry when your connection is back; it stays here until the upload has finished, even if you close this page.',
+  /** Where the browser keeps nothing (private mode, a full disk): the window holds the audio. */
+  keepWindowOpen:
+    'Your recording is kept in this window. Retry when your connection is back, and keep this window open until the upload has finished.',
 } as const;
 
 export const EMPTY_QUEUE: ChunkQueueState = {
