@@ -231,3 +231,26 @@ test('Re Download fetches a failed CSR call again and the list follows it to com
   await expect(link).not.toHaveAttribute('aria-disabled');
   await expect(row.getByRole('cell').nth(5)).not.toHaveText('--:--');
 });
+
+test('a bad customer id shows Customer not found, and a page past the end goes to the last page', async ({
+  page,
+}) => {
+  await logIn(page, DEMO_ACCOUNTS.admin);
+
+  for (const id of ['abc', '00000000-0000-4000-8000-000000000000']) {
+    await page.goto(`/customers/${id}`);
+    await expect(page.getByRole('heading', { name: 'Customer not found' })).toBeVisible();
+    await expect(page.getByText('Please enter valid value')).toHaveCount(0);
+  }
+  await page.getByRole('link', { name: 'Go to Customers' }).click();
+  await expect(page).toHaveURL(/\/customers$/);
+
+  // The demo company has 40 customers: 4 pages of 10.
+  await page.goto('/customers?page=99');
+  await expect(page).toHaveURL(/\/customers\?page=4$/);
+  await expect(page.getByText('Showing 31 to 40 of 40 entries')).toBeVisible();
+  await expect(page.getByText(/Showing 981/)).toHaveCount(0);
+  // The URL was replaced: Back does not return to page 99.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/customers$/);
+});

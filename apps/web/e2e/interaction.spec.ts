@@ -110,3 +110,26 @@ test('interaction: a ?t= link opens at that moment with the segment highlighted'
   await page.keyboard.press('Space');
   await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
 });
+
+test('a bad interaction id or type shows Interaction not found with a way back', async ({
+  page,
+}) => {
+  await logIn(page, DEMO_ACCOUNTS.admin);
+  await page.goto('/customers');
+  await page.getByRole('textbox', { name: 'Search customers' }).fill(CUSTOMER);
+  await page.getByRole('link', { name: CUSTOMER }).click();
+  await expect(page).toHaveURL(/\/customers\/[0-9a-f-]{36}$/);
+  const customerPath = new URL(page.url()).pathname;
+
+  for (const tail of [
+    'interaction/abc/field-recording',
+    'interaction/00000000-0000-4000-8000-000000000000/field-recording',
+    'interaction/00000000-0000-4000-8000-000000000000/voicemail',
+  ]) {
+    await page.goto(`${customerPath}/${tail}`);
+    await expect(page.getByRole('heading', { name: 'Interaction not found' })).toBeVisible();
+    await expect(page.getByText('Please enter valid value')).toHaveCount(0);
+  }
+  await page.getByRole('link', { name: 'Go to the customer' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === customerPath);
+});

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { makeUser } from '@fieldbot/shared/testing';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { loadPage } from './browser';
-import { ApiError, http, uploadFile } from './http';
+import { ApiError, http } from './http';
 
 /** The error paths do not depend on the answer's shape. */
 const anything = z.unknown();
@@ -224,28 +224,5 @@ describe('http client: answers are parsed with the contract', () => {
       status: 200,
       message: MESSAGES.somethingWentWrong,
     });
-  });
-});
-
-describe('uploadFile', () => {
-  it('asks for a pre-signed URL, PUTs the file with its content type and returns file_url', async () => {
-    setXsrfCookie('t');
-    const { calls } = mockFetch((call) =>
-      call.url === '/api/data/pre-signed-url'
-        ? jsonResponse(200, {
-            data: { upload_url: '/api/uploads/k?signature=s', file_url: '/api/files/k' },
-          })
-        : new Response(null, { status: 204 }),
-    );
-    const file = new File(['png'], 'me.png', { type: 'image/png' });
-
-    await expect(uploadFile(file, 'profile')).resolves.toBe('/api/files/k');
-    expect(calls[0]).toMatchObject({
-      method: 'POST',
-      body: { file_name: 'me.png', folder: 'profile' },
-    });
-    expect(calls[1]).toMatchObject({ method: 'PUT', url: '/api/uploads/k?signature=s' });
-    expect(calls[1]?.headers['content-type']).toBe('image/png');
-    expect(calls[1]?.body).toBe(file);
   });
 });

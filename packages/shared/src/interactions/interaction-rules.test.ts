@@ -8,8 +8,10 @@ import {
   formatTimestamp,
   interactionLinkBlock,
   interactionTypeLabel,
+  lastPage,
   listNeedsPolling,
   nextPlaybackSpeed,
+  pageBeyondEnd,
   parseStartTime,
   seekBy,
   showingEntries,
@@ -128,6 +130,17 @@ describe('formatters (spec §9)', () => {
     expect(showingEntries(1, 10, 7)).toBe('Showing 1 to 7 of 7 entries');
     expect(showingEntries(2, 10, 25)).toBe('Showing 11 to 20 of 25 entries');
     expect(showingEntries(3, 10, 25)).toBe('Showing 21 to 25 of 25 entries');
+  });
+
+  it('sends a page past the end to the last page, and an empty list to page 1', () => {
+    expect(lastPage(40, 10)).toBe(4);
+    expect(lastPage(41, 10)).toBe(5);
+    expect(lastPage(0, 10)).toBe(1);
+    expect(pageBeyondEnd(99, 40, 10)).toBe(4);
+    expect(pageBeyondEnd(5, 41, 10)).toBeNull();
+    expect(pageBeyondEnd(4, 40, 10)).toBeNull();
+    expect(pageBeyondEnd(1, 0, 10)).toBeNull();
+    expect(pageBeyondEnd(3, 0, 10)).toBe(1);
   });
 });
 

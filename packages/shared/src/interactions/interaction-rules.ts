@@ -96,6 +96,20 @@ export function seekBy(current: number, direction: 1 | -1, duration: number): nu
   return Math.min(Math.max(target, 0), Math.max(duration, 0));
 }
 
+/** The last page of a list of `total` rows; an empty list has one (empty) page. */
+export function lastPage(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/**
+ * A page past the end (a stale link, a hand-edited `?page=99`, the last row deleted) shows the last
+ * page instead: the page to go to, or null when `page` is in range.
+ */
+export function pageBeyondEnd(page: number, total: number, pageSize: number): number | null {
+  const last = lastPage(total, pageSize);
+  return page > last ? last : null;
+}
+
 /** 'Showing x to y of z entries'. */
 export function showingEntries(page: number, pageSize: number, total: number): string {
   if (total === 0) return 'Showing 0 to 0 of 0 entries';

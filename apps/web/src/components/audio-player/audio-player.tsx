@@ -76,7 +76,7 @@ function PlayerFrame({ children }: { children: React.ReactNode }) {
 
 function loadingDisplay(total: number | null | undefined) {
   return (
-    <Group gap="md" wrap="nowrap" role="status" aria-live="polite">
+    <Box className={classes.controls} role="status" aria-live="polite">
       <Group gap="xs" wrap="nowrap">
         <Loader size="sm" type="bars" aria-hidden />
         <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
@@ -89,7 +89,7 @@ function loadingDisplay(total: number | null | undefined) {
           {formatPlayerTime(0)} / {formatPlayerTime(total)}
         </Text>
       ) : null}
-    </Group>
+    </Box>
   );
 }
 
@@ -234,7 +234,7 @@ function WaveformPlayer({
       className={classes.player}
     >
       {ready ? null : loadingDisplay(total)}
-      <Group gap="sm" wrap="nowrap" display={ready ? undefined : 'none'}>
+      <Box className={classes.controls} display={ready ? undefined : 'none'}>
         <ActionIcon
           variant="subtle"
           size="lg"
@@ -281,7 +281,7 @@ function WaveformPlayer({
         >
           {speed}x
         </Button>
-      </Group>
+      </Box>
     </Paper>
   );
 }

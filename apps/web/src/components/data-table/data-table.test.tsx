@@ -76,6 +76,16 @@ describe('DataTable', () => {
     expect(within(table).queryByRole('button', { name: 'Code' })).not.toBeInTheDocument();
   });
 
+  it('labels every cell with its column, for the stacked cards of a phone', () => {
+    renderTable();
+    const row = screen.getByText('Row 2').closest('tr')!;
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.dataset.label),
+    ).toEqual(['Name', 'Code']);
+  });
+
   it('marks the sorted column and toggles its direction on each click', async () => {
     const onSortChange = vi.fn();
     function Harness() {

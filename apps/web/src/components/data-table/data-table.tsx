@@ -1,6 +1,7 @@
 import { PAGE_SIZE } from '@fieldbot/shared';
-import { Paper, Skeleton, Table, Text, type TableThProps } from '@mantine/core';
+import { Box, Paper, Skeleton, Table, Text, type TableThProps } from '@mantine/core';
 import type { ReactNode } from 'react';
+import classes from './data-table.module.css';
 import { nextSort, type SortState } from './sort';
 import { SortableHeader } from './sortable-header';
 import { TablePagination } from './table-pagination';
@@ -36,7 +37,10 @@ export interface DataTableProps<T> {
 
 const SKELETON_ROWS = 5;
 
-/** A server-paged table: sortable headers, skeletons, 'No {rows} Found' and the pagination footer. */
+/**
+ * A server-paged table: sortable headers, skeletons, 'No {rows} Found' and the pagination footer.
+ * On phones each row is a card (data-table.module.css), so nothing scrolls sideways.
+ */
 export function DataTable<T>({
   rowsName,
   columns,
@@ -63,7 +67,7 @@ export function DataTable<T>({
     body = Array.from({ length: SKELETON_ROWS }, (_, row) => (
       <Table.Tr key={row} data-testid="skeleton-row">
         {columns.map((column) => (
-          <Table.Td key={column.key}>
+          <Table.Td key={column.key} data-label={column.header}>
             <Skeleton height={14} radius="sm" />
           </Table.Td>
         ))}
@@ -79,7 +83,9 @@ export function DataTable<T>({
     body = rows.map((row) => (
       <Table.Tr key={rowKey(row)}>
         {columns.map((column) => (
-          <Table.Td key={column.key}>{column.render(row)}</Table.Td>
+          <Table.Td key={column.key} data-label={column.header}>
+            {column.render(row)}
+          </Table.Td>
         ))}
       </Table.Tr>
     ));
@@ -88,8 +94,9 @@ export function DataTable<T>({
   return (
     <Paper withBorder radius="md" p="md">
       {toolbar}
-      <Table.ScrollContainer minWidth={640}>
+      <Box className={classes.scroll}>
         <Table
+          className={classes.table}
           aria-label={rowsName}
           aria-busy={loading || fetching}
           highlightOnHover
@@ -118,7 +125,7 @@ export function DataTable<T>({
           </Table.Thead>
           <Table.Tbody>{body}</Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </Box>
       {pagination && rows && !error && (
         <TablePagination
           page={pagination.page}

@@ -11,3 +11,4 @@ export { TablePagination } from './table-pagination';
 export { nextSort, type SortState } from './sort';
 export { parseListQuery, useListQuery, type ListQueryPatch } from './use-list-query';
 export { TableError } from './table-error';
+export { useLastPageRedirect } from './use-last-page-redirect';

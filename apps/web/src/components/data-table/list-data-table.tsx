@@ -1,6 +1,7 @@
-import type { SortDirection } from '@fieldbot/shared';
+import { PAGE_SIZE, type SortDirection } from '@fieldbot/shared';
 import { DataTable, type DataTableProps } from './data-table';
 import { TableError } from './table-error';
+import { useLastPageRedirect } from './use-last-page-redirect';
 
 /** The fields every server list query has (the shared list-query schemas). */
 export interface PagedListQuery {
@@ -28,8 +29,9 @@ export type ListDataTableProps<Q extends PagedListQuery, T> = ListTableProps<Q, 
   Pick<DataTableProps<T>, 'rowsName' | 'columns' | 'rowKey' | 'toolbar'>;
 
 /**
- * A DataTable over a list query: the rows and count of the server's page, sort and page changes
- * written back to the query, and a failed load shown with Try again.
+ * A DataTable over a list query kept in the URL (useListQuery): the rows and count of the server's
+ * page, sort and page changes written back to the query, a page past the end replaced by the last
+ * one, and a failed load shown with Try again.
  */
 export function ListDataTable<Q extends PagedListQuery, T>({
   query,
@@ -43,11 +45,17 @@ export function ListDataTable<Q extends PagedListQuery, T>({
 }: ListDataTableProps<Q, T>) {
   // Only page and sort change here: fields every Q has.
   const change = onQueryChange as (change: ListQueryChange<PagedListQuery>) => void;
+  // Only the page's own answer tells whether it is past the end (not the previous page kept on screen).
+  const beyondEnd = useLastPageRedirect(
+    query.page,
+    fetching || loading ? undefined : data?.data.count,
+    PAGE_SIZE,
+  );
   return (
     <DataTable
       {...table}
-      rows={data?.data.items}
-      loading={loading}
+      rows={beyondEnd ? undefined : data?.data.items}
+      loading={loading || beyondEnd}
       fetching={fetching}
       error={error ? <TableError error={error} onRetry={onRetry} /> : null}
       sort={{

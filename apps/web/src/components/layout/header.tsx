@@ -46,7 +46,7 @@ export function Header({ user, navOpened, onToggleNav }: HeaderProps) {
         )}
         <Stack gap={0} miw={0}>
           {title && (
-            <Title order={1} size="h3" lineClamp={1}>
+            <Title order={1} size="h3" fz={{ base: 'lg', sm: 'h3' }} lineClamp={2}>
               {title}
             </Title>
           )}

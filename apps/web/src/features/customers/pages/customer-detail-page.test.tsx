@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
 import { renderPage } from '@/test/render-page';
 import { makeCustomer, makeInteraction, queriesTo } from '../test/fixtures';
+import { CUSTOMER_NOT_FOUND } from '../components/customer-not-found';
 import { CustomerDetailPage } from './customer-detail-page';
 
 const CUSTOMER_ID = '00000000-0000-4000-8000-00000000c0de';
@@ -229,7 +230,8 @@ describe('CustomerDetailPage', () => {
   });
 
   it('applies the Interaction type filter from the popup, shows the chip and clears it', async () => {
-    const { fn } = serve();
+    // Enough rows for a page 2.
+    const { fn } = serve({ count: 25 });
     const { router } = renderDetail(`/customers/${CUSTOMER_ID}?page=2`);
     await screen.findByRole('table', { name: 'Interactions' });
     const user = userEvent.setup();
@@ -354,10 +356,59 @@ describe('CustomerDetailPage', () => {
     });
   });
 
-  it('shows the server message when the customer cannot be loaded', async () => {
-    mockFetch(() => jsonResponse(404, { message: 'Customer not found.' }));
+  it('shows the server message with Try again when the customer cannot be loaded', async () => {
+    mockFetch(() => jsonResponse(500, { message: 'The server is resting.' }));
     renderDetail();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Customer not found.');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The server is resting.');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeEnabled();
+  });
+
+  it.each([
+    ['another company’s or a deleted customer (404)', 404, 'Not found.'],
+    ['a malformed id the server refuses (422)', 422, 'Please enter valid value'],
+  ])('shows Customer not found for %s', async (_, status, message) => {
+    mockFetch(() => jsonResponse(status, { message }));
+    renderDetail();
+    expect(await screen.findByRole('heading', { name: CUSTOMER_NOT_FOUND })).toBeInTheDocument();
+    expect(screen.queryByText(message)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Customers' })).toHaveAttribute(
+      'href',
+      '/customers',
+    );
+  });
+
+  it('shows Customer not found for an id that is no id, without asking the server', async () => {
+    const { fn } = serve();
+    renderDetail('/customers/abc');
+    expect(await screen.findByRole('heading', { name: CUSTOMER_NOT_FOUND })).toBeInTheDocument();
+    expect(screen.queryByText('Please enter valid value')).not.toBeInTheDocument();
+    expect(fn).not.toHaveBeenCalled();
+  });
+
+  it('goes to the last page, replacing the URL, when the page is past the end', async () => {
+    const { fn } = serve({
+      count: 35,
+      items: (params) =>
+        Number(params.get('page')) > 4
+          ? []
+          : [makeInteraction({ interaction_id: `R-page-${params.get('page')}` })],
+    });
+    const { router } = renderDetail(`/customers/${CUSTOMER_ID}?page=99`);
+    await screen.findByText('R-page-4');
+    expect(router.state.location.search).toBe('?page=4');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.getByText('Showing 31 to 35 of 35 entries')).toBeInTheDocument();
+    expect(screen.queryByText(/Showing 981/)).not.toBeInTheDocument();
+    expect(queriesTo(fn, LIST).map((q) => q.page)).toEqual(['99', '4']);
+  });
+
+  it('goes back to page 1 when a list past the end turns out empty', async () => {
+    serve({ items: () => [] });
+    const { router } = renderDetail(`/customers/${CUSTOMER_ID}?page=3`);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByText('No Interactions Found')).toBeInTheDocument();
+    expect(screen.getByText('Showing 0 to 0 of 0 entries')).toBeInTheDocument();
   });
 
   it('shows No Interactions Found for a customer without interactions', async () => {

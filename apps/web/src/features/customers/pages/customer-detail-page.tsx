@@ -4,19 +4,30 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { TableError, useListQuery } from '@/components/data-table';
 import { usePageHeader } from '@/components/layout/page-header';
-import { RecordingActions } from '@/features/recordings';
+import { isNotFoundError, isRecordId } from '@/lib/not-found';
+import {
+  PendingRecordings,
+  RecordingActions,
+  pendingRecordingsQueryKey,
+} from '@/features/recordings';
 import { useCurrentUser } from '@/lib/session';
 import { customerQueryKey, useCustomer } from '../api/get-customer';
 import { useCustomerInteractions } from '../api/get-customer-interactions';
 import { BotResultSection } from '@/components/bot-result/bot-result-section';
 import { CustomerHeaderCard } from '../components/customer-header-card';
 import { CustomerInteractionsTable } from '../components/customer-interactions-table';
+import { CustomerNotFound } from '../components/customer-not-found';
 import { isRunBotDisabled } from '../lib/run-bot';
 
 /** /customers/:customerId: header card, Bot Result, and the customer's interactions. */
 export function CustomerDetailPage() {
   usePageHeader({ title: 'Customer Detail', enableReturn: true });
-  const { customerId = '' } = useParams();
+  const { customerId } = useParams();
+  if (!isRecordId(customerId)) return <CustomerNotFound />;
+  return <CustomerDetail key={customerId} customerId={customerId} />;
+}
+
+function CustomerDetail({ customerId }: { customerId: string }) {
   const user = useCurrentUser();
   const queryClient = useQueryClient();
   const customer = useCustomer(customerId);
@@ -24,21 +35,34 @@ export function CustomerDetailPage() {
   const interactions = useCustomerInteractions(customerId, query);
 
   if (customer.isError) {
-    return <TableError error={customer.error} />;
+    if (isNotFoundError(customer.error)) return <CustomerNotFound />;
+    return <TableError error={customer.error} onRetry={() => void customer.refetch()} />;
   }
+
+  // A new recording adds a job link and a row: refetch the customer and its interactions.
+  const onCreated = () =>
+    void queryClient.invalidateQueries({ queryKey: customerQueryKey(customerId) });
 
   return (
     <Stack gap="md">
+      {user ? (
+        <PendingRecordings userId={user.id} customerId={customerId} onSaved={onCreated} />
+      ) : null}
       <CustomerHeaderCard
         customer={customer.data}
         actions={
-          <RecordingActions
-            customerId={customerId}
-            // A new recording adds a job link and a row: refetch the customer and its interactions.
-            onCreated={() =>
-              void queryClient.invalidateQueries({ queryKey: customerQueryKey(customerId) })
-            }
-          />
+          user ? (
+            <RecordingActions
+              customerId={customerId}
+              userId={user.id}
+              onCreated={onCreated}
+              onKept={() =>
+                void queryClient.invalidateQueries({
+                  queryKey: pendingRecordingsQueryKey(user.id, customerId),
+                })
+              }
+            />
+          ) : null
         }
       />
       <BotResultSection

@@ -83,6 +83,16 @@ describe('CustomersPage', () => {
     expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('goes to the last page instead of a page past the end, keeping the other fields', async () => {
+    const { fn } = serveCustomers();
+    const { router } = renderCustomers('/customers?type=Commercial&page=99');
+    expect(await screen.findByText('Customer p5-41')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?type=Commercial&page=5');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.getByText('Showing 41 to 42 of 42 entries')).toBeInTheDocument();
+    expect(queriesTo(fn, LIST).map((query) => query.page)).toEqual(['99', '5']);
+  });
+
   it('sorts by a column and flips the direction, going back to page 1', async () => {
     const { fn } = serveCustomers();
     const { router } = renderCustomers('/customers?page=2');

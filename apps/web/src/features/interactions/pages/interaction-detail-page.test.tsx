@@ -58,7 +58,7 @@ function detail(overrides: Partial<InteractionDetail> = {}): InteractionDetail {
   };
 }
 
-function renderDetail(reply: MockReply | (() => MockReply), url = URL) {
+function renderDetail(reply: MockReply | (() => MockReply | Promise<MockReply>), url = URL) {
   const api = mockApi({ [`GET ${API}`]: typeof reply === 'function' ? reply : reply });
   const view = renderPage(<InteractionDetailPage />, { route: ROUTE, url });
   return { ...view, ...api };
@@ -266,5 +266,50 @@ describe('InteractionDetailPage', () => {
     });
     expect(await screen.findByText(INTERACTION_NOT_FOUND)).toBeInTheDocument();
     expect(calls).toHaveLength(0);
+  });
+
+  it("answers 'Interaction not found' with a link back to the customer to a bad id and a 422", async () => {
+    const { calls } = mockApi({});
+    const { unmount } = renderPage(<InteractionDetailPage />, {
+      route: ROUTE,
+      url: `/customers/${CUSTOMER_ID}/interaction/abc/field-recording`,
+    });
+    expect(await screen.findByRole('heading', { name: INTERACTION_NOT_FOUND })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the customer' })).toHaveAttribute(
+      'href',
+      `/customers/${CUSTOMER_ID}`,
+    );
+    expect(calls).toHaveLength(0);
+    unmount();
+
+    renderDetail({ status: 422, body: { message: 'Please enter valid value' } });
+    expect(await screen.findByRole('heading', { name: INTERACTION_NOT_FOUND })).toBeInTheDocument();
+    expect(screen.queryByText('Please enter valid value')).not.toBeInTheDocument();
+  });
+
+  it('shows the server message with Try again when the interaction cannot be loaded', async () => {
+    let failing = true;
+    renderDetail(() =>
+      failing
+        ? { status: 500, body: { message: 'The server is resting.' } }
+        : { body: { data: detail() } },
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The server is resting.');
+    failing = false;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('region', { name: 'Interaction details' })).toBeInTheDocument();
+  });
+
+  it('shows a skeleton of the page while the interaction loads', async () => {
+    let answer: (reply: MockReply) => void = () => undefined;
+    renderDetail(() => new Promise<MockReply>((resolve) => (answer = resolve)));
+    const loading = await screen.findByRole('status', { name: 'Loading the interaction' });
+    expect(within(loading).getByTestId('player-skeleton')).toBeInTheDocument();
+    answer({ body: { data: detail() } });
+    expect(await screen.findByRole('region', { name: 'Interaction details' })).toBeInTheDocument();
+    expect(
+      screen.queryByRole('status', { name: 'Loading the interaction' }),
+    ).not.toBeInTheDocument();
   });
 });

@@ -11,14 +11,15 @@ import { IconAlertCircle, IconLink } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { AudioPlayer, type AudioPlayerHandle } from '@/components/audio-player';
+import { TableError } from '@/components/data-table';
 import { usePageHeader } from '@/components/layout/page-header';
-import { PageLoader } from '@/components/layout/page-loader';
 // The bots issue fills this section for customers and interactions alike.
 import { BotResultSection } from '@/components/bot-result/bot-result-section';
-import { isApiError } from '@/lib/http';
-import { errorMessage, notifyError, notifySuccess } from '@/lib/notify';
+import { isNotFoundError, isRecordId } from '@/lib/not-found';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { useInteraction } from '../api/get-interaction';
 import { InteractionDetails } from '../components/interaction-details';
+import { InteractionSkeleton } from '../components/interaction-skeleton';
 import { TranscriptBox } from '../components/transcript-box';
 import { momentLink } from '../lib/moment-link';
 
@@ -37,8 +38,10 @@ function isInteractionType(value: string | undefined): value is InteractionType 
  */
 export function InteractionDetailPage() {
   usePageHeader({ title: 'Interaction Detail', enableReturn: true });
-  const { interactionId = '', interactionType } = useParams();
-  if (!isInteractionType(interactionType)) return <NotFound />;
+  const { interactionId = '', interactionType, customerId } = useParams();
+  if (!isInteractionType(interactionType) || !isRecordId(interactionId)) {
+    return <NotFound customerId={customerId} />;
+  }
   return (
     <InteractionDetailView
       key={`${interactionId}/${interactionType}`}
@@ -48,14 +51,17 @@ export function InteractionDetailPage() {
   );
 }
 
-function NotFound() {
+/** Back to the customer the link came from when the URL names one, else to Customers. */
+function NotFound({ customerId }: { customerId?: string }) {
+  const back = customerId && isRecordId(customerId) ? `/customers/${customerId}` : null;
   return (
-    <Stack align="center" py="xl" gap="sm">
+    <Stack align="center" py="xl" gap="sm" ta="center">
       <Title order={2} size="h3">
         {INTERACTION_NOT_FOUND}
       </Title>
-      <Button component={Link} to="/customers" variant="default">
-        Go to Customers
+      <Text c="dimmed">The interaction does not exist or is not one you can open.</Text>
+      <Button component={Link} to={back ?? '/customers'} variant="default">
+        {back ? 'Go to the customer' : 'Go to Customers'}
       </Button>
     </Stack>
   );
@@ -68,17 +74,12 @@ function InteractionDetailView({
   interactionId: string;
   interactionType: InteractionType;
 }) {
+  const { customerId } = useParams();
   const query = useInteraction(interactionId, interactionType);
-  if (query.isPending) return <PageLoader />;
+  if (query.isPending) return <InteractionSkeleton />;
   if (query.isError) {
-    if (isApiError(query.error) && (query.error.status === 404 || query.error.status === 422)) {
-      return <NotFound />;
-    }
-    return (
-      <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
-        {errorMessage(query.error)}
-      </Alert>
-    );
+    if (isNotFoundError(query.error)) return <NotFound customerId={customerId} />;
+    return <TableError error={query.error} onRetry={() => void query.refetch()} />;
   }
   return <InteractionView detail={query.data} />;
 }

@@ -1,26 +1,54 @@
-import { INTERACTION_MESSAGES, formatPlayerTime } from '@fieldbot/shared';
+import { INTERACTION_MESSAGES, MESSAGES, formatPlayerTime, type OpenJob } from '@fieldbot/shared';
 import { Alert, Box, Button, Group, Loader, Modal, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconMicrophone, IconPlayerStopFilled } from '@tabler/icons-react';
+import { useState } from 'react';
 import { notifySuccess } from '@/lib/notify';
+import { keepsRecordingsOnDevice } from '../lib/pending-recordings';
+import { defaultJobId, needsJobChoice } from '../lib/recording-target';
 import { useLevelMeter } from '../lib/use-level-meter';
-import { useVisitRecorder } from '../lib/use-visit-recorder';
+import { RECORDER_MESSAGES, useVisitRecorder } from '../lib/use-visit-recorder';
+import { JobSelect } from './job-select';
 
 export interface RecordVisitButtonProps {
   customerId: string;
+  userId: string;
+  /** The customer's open jobs; undefined while unknown. */
+  jobs: readonly OpenJob[] | undefined;
   onCreated?: (interactionId: string) => void;
+  /** The dialog closed with an unsaved recording kept on the device. */
+  onKept?: () => void;
+}
+
+/** What the upload line says while recording or saving. */
+function uploadStatus(queue: { uploaded: number; total: number; retrying: boolean }) {
+  const parts = `${queue.uploaded} of ${queue.total} parts uploaded`;
+  return queue.retrying ? `Connection problem, retrying… (${parts})` : parts;
 }
 
 /** 'Record Visit': records in the browser, uploading as it goes; Stop & Save creates the interaction. */
-export function RecordVisitButton({ customerId, onCreated }: RecordVisitButtonProps) {
+export function RecordVisitButton({
+  customerId,
+  userId,
+  jobs,
+  onCreated,
+  onKept,
+}: RecordVisitButtonProps) {
   const recorder = useVisitRecorder({
     customerId,
+    userId,
     onSaved: (id) => {
       notifySuccess(INTERACTION_MESSAGES.recordingSaved);
       onCreated?.(id);
     },
+    onKept,
   });
   const level = useLevelMeter(recorder.stream);
   const { phase, queue } = recorder;
+  const [chosenJob, setChosenJob] = useState<string | null>(null);
+  const jobId = chosenJob ?? defaultJobId(jobs);
+  const mustChooseJob = needsJobChoice(jobs, jobId);
+  // Uploads failing for long while recording, or the save failed: the audio is on the device.
+  const uploadFailed = phase === 'failed' || (phase === 'recording' && queue.failed);
   // A stray click or key must not throw a visit away: while recording or saving only Cancel closes.
   const busy = phase === 'recording' || phase === 'saving' || phase === 'starting';
 
@@ -28,14 +56,17 @@ export function RecordVisitButton({ customerId, onCreated }: RecordVisitButtonPr
     <>
       <Button
         leftSection={<IconMicrophone size={18} aria-hidden />}
-        onClick={() => void recorder.start()}
+        onClick={() => {
+          setChosenJob(null);
+          void recorder.start();
+        }}
         disabled={phase !== 'idle'}
       >
         Record Visit
       </Button>
       <Modal
         opened={phase !== 'idle'}
-        onClose={recorder.cancel}
+        onClose={phase === 'failed' ? recorder.keep : recorder.cancel}
         title="Record Visit"
         centered
         closeOnClickOutside={!busy}
@@ -75,11 +106,18 @@ export function RecordVisitButton({ customerId, onCreated }: RecordVisitButtonPr
                 />
               ) : null}
               <Text size="sm" c="dimmed" role="status" data-testid="upload-status">
-                {queue.retrying
-                  ? `Connection problem, retrying… (${queue.uploaded} of ${queue.total} parts uploaded)`
-                  : `${queue.uploaded} of ${queue.total} parts uploaded`}
+                {uploadStatus(queue)}
               </Text>
             </Stack>
+          ) : null}
+
+          {phase === 'recording' || phase === 'saving' || phase === 'failed' ? (
+            <JobSelect
+              jobs={jobs}
+              value={jobId}
+              onChange={setChosenJob}
+              disabled={phase === 'saving'}
+            />
           ) : null}
 
           {phase === 'saving' ? (
@@ -89,7 +127,19 @@ export function RecordVisitButton({ customerId, onCreated }: RecordVisitButtonPr
             </Group>
           ) : null}
 
-          {recorder.error ? (
+          {uploadFailed ? (
+            <Alert
+              color="red"
+              icon={<IconAlertCircle aria-hidden />}
+              role="alert"
+              title={recorder.error ?? MESSAGES.uploadFailed}
+              data-testid="upload-failed"
+            >
+              {keepsRecordingsOnDevice()
+                ? RECORDER_MESSAGES.savedOnDevice
+                : RECORDER_MESSAGES.keepWindowOpen}
+            </Alert>
+          ) : recorder.error ? (
             <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
               {recorder.error}
             </Alert>
@@ -98,6 +148,11 @@ export function RecordVisitButton({ customerId, onCreated }: RecordVisitButtonPr
           <Group justify="flex-end">
             {phase === 'unavailable' ? (
               <Button variant="default" onClick={recorder.cancel}>
+                Close
+              </Button>
+            ) : phase === 'failed' ? (
+              // Closing keeps the recording on the device; the customer page offers to finish it.
+              <Button variant="default" onClick={recorder.keep}>
                 Close
               </Button>
             ) : (
@@ -109,14 +164,24 @@ export function RecordVisitButton({ customerId, onCreated }: RecordVisitButtonPr
               <Button
                 color="red"
                 leftSection={<IconPlayerStopFilled size={16} aria-hidden />}
-                onClick={() => void recorder.stopAndSave()}
+                // Focused on open: a stray Enter must save the visit, never discard it.
+                data-autofocus
+                onClick={() => void recorder.stopAndSave(jobId)}
                 loading={phase === 'saving'}
+                disabled={mustChooseJob}
               >
                 Stop & Save
               </Button>
             ) : null}
+            {phase === 'recording' && queue.failed ? (
+              <Button variant="light" onClick={recorder.retryUploadsNow}>
+                Retry
+              </Button>
+            ) : null}
             {phase === 'failed' ? (
-              <Button onClick={() => void recorder.retry()}>Retry</Button>
+              <Button onClick={() => void recorder.retry(jobId)} disabled={mustChooseJob}>
+                Retry
+              </Button>
             ) : null}
           </Group>
         </Stack>

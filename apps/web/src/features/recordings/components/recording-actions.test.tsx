@@ -1,15 +1,42 @@
-import { CSRF_COOKIE, INTERACTION_MESSAGES, RECORDING_CHUNK_MS } from '@fieldbot/shared';
-import { act, screen, waitFor } from '@testing-library/react';
+import 'fake-indexeddb/auto';
+import {
+  CSRF_COOKIE,
+  INTERACTION_MESSAGES,
+  MESSAGES,
+  RECORDING_CHUNK_MS,
+  type OpenJob,
+} from '@fieldbot/shared';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
 import { renderPage } from '@/test/render-page';
+import { UPLOAD_GIVE_UP_MS } from '../lib/chunk-queue';
+import {
+  deletePendingRecording,
+  listPendingRecordings,
+  loadChunks,
+  saveChunk,
+  savePendingRecording,
+} from '../lib/pending-recordings';
 import { RECORDING_FILE_MESSAGES } from '../lib/recording-file';
 import { RECORDER_MESSAGES } from '../lib/use-visit-recorder';
+import { JOB_SELECT_LABEL } from './job-select';
+import { PENDING_RECORDING_MESSAGES, PendingRecordings } from './pending-recordings';
 import { RecordingActions } from './recording-actions';
 
 const CUSTOMER_ID = '0b6f0f7e-3c1d-4a8e-9f55-5d6a1c2b3e44';
+const USER_ID = '5a0c3f7e-1d2b-4c8e-9f55-000000000001';
 const INTERACTION_ID = '7f1c1e1a-8a3b-4b52-9d3e-2f6f1c0e9a11';
+
+const job = (id: string, jobNumber: string): OpenJob => ({
+  id,
+  job_number: jobNumber,
+  status: 'scheduled',
+  created_at: '2026-11-20T10:00:00.000Z',
+});
+const JOB_A = job('1e7b6a0c-0000-4000-8000-00000000000a', 'J-2001');
+const JOB_B = job('1e7b6a0c-0000-4000-8000-00000000000b', 'J-2002');
 
 class FakeMediaRecorder extends EventTarget {
   static instances: FakeMediaRecorder[] = [];
@@ -67,19 +94,24 @@ function stubMicrophone(getUserMedia = vi.fn().mockResolvedValue(stream)) {
  * The server: pre-signed URLs named after the file, uploads, recordings. While `offline` > 0 every
  * request fails like a dropped connection does.
  */
-function fakeServer() {
+function fakeServer(openJobs: OpenJob[] = []) {
   let presigned = 0;
   const server = {
     offline: 0,
+    /** While true, every chunk PUT fails like a dropped connection (pre-signed URLs still work). */
+    putsFail: false,
     stored: [] as string[],
     recordings: [] as RecordedCall[],
   };
-  const { calls } = mockFetch((call) => {
+  const { calls: all } = mockFetch((call) => {
     if (server.offline > 0) {
       server.offline -= 1;
       throw new TypeError('Failed to fetch');
     }
     const path = new URL(call.url, 'http://localhost').pathname;
+    if (call.method === 'GET' && path === `/api/company/customer/${CUSTOMER_ID}/open-jobs`) {
+      return jsonResponse(200, { data: openJobs });
+    }
     if (call.method === 'POST' && path === '/api/data/pre-signed-url') {
       presigned += 1;
       const { file_name } = call.body as { file_name: string };
@@ -89,6 +121,7 @@ function fakeServer() {
       });
     }
     if (call.method === 'PUT' && path.startsWith('/api/uploads/')) {
+      if (server.putsFail) throw new TypeError('Failed to fetch');
       server.stored.push(path.split('-').slice(1).join('-'));
       return jsonResponse(200, { message: 'Uploaded.' });
     }
@@ -105,13 +138,15 @@ function fakeServer() {
     }
     return jsonResponse(404, { message: 'Not found.' });
   });
-  return { server, calls };
+  // The upload calls, without the read of the open jobs.
+  const uploadCalls = () => all.filter((call) => !call.url.endsWith('/open-jobs'));
+  return { server, calls: all, uploadCalls };
 }
 
 function renderActions() {
   document.cookie = `${CSRF_COOKIE}=test-token; path=/`;
   const onCreated = vi.fn();
-  renderPage(<RecordingActions customerId={CUSTOMER_ID} onCreated={onCreated} />, {
+  renderPage(<RecordingActions customerId={CUSTOMER_ID} userId={USER_ID} onCreated={onCreated} />, {
     route: '/customers/:customerId',
     url: `/customers/${CUSTOMER_ID}`,
   });
@@ -122,10 +157,21 @@ beforeEach(() => {
   FakeMediaRecorder.instances = [];
   track.stop.mockClear();
 });
-afterEach(() => {
+afterEach(async () => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   Reflect.deleteProperty(navigator, 'mediaDevices');
+  for (const left of await listPendingRecordings(USER_ID, CUSTOMER_ID)) {
+    await deletePendingRecording(left.id);
+  }
 });
+
+/** Starts recording and returns the fake MediaRecorder. */
+async function startRecording(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Record Visit' }));
+  await screen.findByRole('dialog', { name: 'Record Visit' });
+  return FakeMediaRecorder.instances.at(-1)!;
+}
 
 describe('Record Visit', () => {
   it('uploads chunks while recording, survives a dropped connection and saves them in order', async () => {
@@ -202,6 +248,202 @@ describe('Record Visit', () => {
   });
 });
 
+// Backoff waits and the give-up bound run on fake time; IndexedDB (setImmediate) on real time.
+const fakeClock = () =>
+  vi.useFakeTimers({
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    shouldAdvanceTime: true,
+  });
+
+/** Records two chunks while every chunk PUT fails, stops, and waits out the retries. */
+async function recordThroughOutage(server: { putsFail: boolean }) {
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  const recorder = await startRecording(user);
+  server.putsFail = true;
+  act(() => recorder.emitChunk());
+  await user.click(screen.getByRole('button', { name: 'Stop & Save' }));
+  await act(() => vi.advanceTimersByTimeAsync(UPLOAD_GIVE_UP_MS + 15_000));
+  return user;
+}
+
+describe('Record Visit when uploads keep failing', () => {
+  it("says 'Upload failed. Please try again.', keeps the audio, and Retry saves it", async () => {
+    fakeClock();
+    stubMicrophone();
+    const { server } = fakeServer();
+    const { onCreated } = renderActions();
+    const user = await recordThroughOutage(server);
+
+    const failed = await screen.findByTestId('upload-failed');
+    expect(failed).toHaveTextContent(MESSAGES.uploadFailed);
+    expect(failed).toHaveTextContent(RECORDER_MESSAGES.savedOnDevice);
+    expect(server.stored).toEqual([]);
+
+    server.putsFail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(INTERACTION_MESSAGES.recordingSaved)).toBeInTheDocument();
+    expect(server.stored).toEqual(['chunk-0001.webm', 'chunk-0002.webm']);
+    expect(server.recordings).toHaveLength(1);
+    expect(onCreated).toHaveBeenCalledWith(INTERACTION_ID);
+    // Saved on the server: nothing is left on the device.
+    await waitFor(async () =>
+      expect(await listPendingRecordings(USER_ID, CUSTOMER_ID)).toEqual([]),
+    );
+  });
+
+  it('keeps the recording on the device after Close and finishes it later', async () => {
+    fakeClock();
+    stubMicrophone();
+    const { server } = fakeServer();
+    const view = renderActions();
+    const user = await recordThroughOutage(server);
+    await screen.findByTestId('upload-failed');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(view.onCreated).not.toHaveBeenCalled();
+
+    const [kept] = await listPendingRecordings(USER_ID, CUSTOMER_ID);
+    expect(kept).toMatchObject({ userId: USER_ID, customerId: CUSTOMER_ID, jobId: null });
+    const chunks = await loadChunks(kept!.id);
+    expect(chunks).toHaveLength(2);
+    expect(chunks.every((chunk) => chunk.fileUrl === null && chunk.blob !== null)).toBe(true);
+  });
+});
+
+describe('A recording left on the device', () => {
+  async function keepRecording() {
+    const id = '9d0c3f7e-1d2b-4c8e-9f55-0000000000aa';
+    await savePendingRecording({
+      id,
+      userId: USER_ID,
+      customerId: CUSTOMER_ID,
+      jobId: JOB_A.id,
+      startedAt: '2026-11-20T09:00:00.000Z',
+      format: { mimeType: 'audio/webm;codecs=opus', extension: 'webm', contentType: 'audio/webm' },
+    });
+    // The first chunk reached the server before the connection dropped; the second did not.
+    await saveChunk(id, 1, { blob: null, fileUrl: '/api/files/recordings/u1/0-chunk-0001.webm' });
+    await saveChunk(id, 2, { blob: new Blob(['audio-2']), fileUrl: null });
+    return id;
+  }
+
+  function renderPending() {
+    document.cookie = `${CSRF_COOKIE}=test-token; path=/`;
+    const onSaved = vi.fn();
+    renderPage(<PendingRecordings userId={USER_ID} customerId={CUSTOMER_ID} onSaved={onSaved} />, {
+      route: '/customers/:customerId',
+      url: `/customers/${CUSTOMER_ID}`,
+    });
+    return { onSaved };
+  }
+
+  it('is offered after a reload and uploads only what the server lacks', async () => {
+    await keepRecording();
+    const { server } = fakeServer();
+    const { onSaved } = renderPending();
+    const offer = await screen.findByRole('region', { name: PENDING_RECORDING_MESSAGES.title });
+    expect(offer).toHaveTextContent('Your recording is saved on this device');
+
+    await userEvent.setup().click(within(offer).getByRole('button', { name: 'Finish uploading' }));
+    expect(await screen.findByText(INTERACTION_MESSAGES.recordingSaved)).toBeInTheDocument();
+    expect(server.stored).toEqual(['chunk-0002.webm']);
+    const body = server.recordings[0]!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ job_id: JOB_A.id, started_at: '2026-11-20T09:00:00.000Z' });
+    expect(body).not.toHaveProperty('customer_id');
+    expect((body.file_urls as string[])[0]).toBe('/api/files/recordings/u1/0-chunk-0001.webm');
+    expect(onSaved).toHaveBeenCalledWith(INTERACTION_ID);
+    await waitFor(() => expect(screen.queryByRole('region')).not.toBeInTheDocument());
+    expect(await listPendingRecordings(USER_ID, CUSTOMER_ID)).toEqual([]);
+  });
+
+  it('shows the failure with Retry when the upload still fails, and Discard forgets it', async () => {
+    fakeClock();
+    await keepRecording();
+    const { server } = fakeServer();
+    renderPending();
+    const offer = await screen.findByRole('region', { name: PENDING_RECORDING_MESSAGES.title });
+    server.putsFail = true;
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(within(offer).getByRole('button', { name: 'Finish uploading' }));
+    await act(() => vi.advanceTimersByTimeAsync(UPLOAD_GIVE_UP_MS + 15_000));
+    expect(await within(offer).findByRole('alert')).toHaveTextContent(MESSAGES.uploadFailed);
+    expect(within(offer).getByRole('button', { name: 'Retry' })).toBeEnabled();
+
+    await user.click(within(offer).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('region')).not.toBeInTheDocument());
+    expect(await listPendingRecordings(USER_ID, CUSTOMER_ID)).toEqual([]);
+    expect(server.recordings).toHaveLength(0);
+  });
+});
+
+describe('The job of a recording', () => {
+  it('asks which job when the customer has several open jobs and sends its job_id', async () => {
+    stubMicrophone();
+    const { server } = fakeServer([JOB_B, JOB_A]);
+    renderActions();
+    const user = userEvent.setup();
+    const recorder = await startRecording(user);
+    act(() => recorder.emitChunk());
+    const stop = screen.getByRole('button', { name: 'Stop & Save' });
+    const select = await screen.findByLabelText(JOB_SELECT_LABEL, {
+      exact: false,
+      selector: 'input',
+    });
+    expect(stop).toBeDisabled();
+
+    await user.click(select);
+    await user.click(await screen.findByRole('option', { name: 'J-2002' }));
+    await waitFor(() => expect(stop).toBeEnabled());
+    await user.click(stop);
+    expect(await screen.findByText(INTERACTION_MESSAGES.recordingSaved)).toBeInTheDocument();
+    const body = server.recordings[0]!.body as Record<string, unknown>;
+    expect(body.job_id).toBe(JOB_B.id);
+    expect(body).not.toHaveProperty('customer_id');
+  });
+
+  it('uses the one open job without asking', async () => {
+    stubMicrophone();
+    const { server, calls } = fakeServer([JOB_A]);
+    renderActions();
+    const user = userEvent.setup();
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/open-jobs'))).toBe(true));
+    const recorder = await startRecording(user);
+    act(() => recorder.emitChunk());
+    expect(
+      screen.queryByLabelText(JOB_SELECT_LABEL, { exact: false, selector: 'input' }),
+    ).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Stop & Save' }));
+    await screen.findByText(INTERACTION_MESSAGES.recordingSaved);
+    expect(server.recordings[0]!.body).toMatchObject({ job_id: JOB_A.id });
+    expect(server.recordings[0]!.body).not.toHaveProperty('customer_id');
+  });
+
+  it('saves an uploaded file once its job is chosen', async () => {
+    FakeXhr.last = null;
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const { server } = fakeServer([JOB_A, JOB_B]);
+    renderActions();
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: 'Upload Audio' });
+    // The jobs are known before the file is picked.
+    await waitFor(() => expect(server.offline).toBe(0));
+    await user.upload(
+      screen.getByLabelText('Audio file'),
+      new File(['RIFF'], 'visit.wav', { type: 'audio/wav' }),
+    );
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    act(() => FakeXhr.last!.respond(200));
+    const save = await screen.findByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    expect(server.recordings).toHaveLength(0);
+    await user.click(screen.getByLabelText(JOB_SELECT_LABEL, { exact: false, selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'J-2001' }));
+    await user.click(save);
+    await screen.findByText(INTERACTION_MESSAGES.recordingSaved);
+    expect(server.recordings[0]!.body).toMatchObject({ job_id: JOB_A.id });
+  });
+});
+
 class FakeXhr {
   static last: FakeXhr | null = null;
   upload: { onprogress: ((event: Partial<ProgressEvent>) => void) | null } = { onprogress: null };
@@ -243,7 +485,7 @@ describe('Upload Audio', () => {
   });
 
   it('uploads the file with a progress bar and saves it as a recording', async () => {
-    const { server, calls } = fakeServer();
+    const { server, uploadCalls } = fakeServer();
     const { onCreated } = renderActions();
     const user = userEvent.setup();
     const file = new File(['ID3 audio'], 'visit.mp3', { type: 'audio/mpeg' });
@@ -251,7 +493,7 @@ describe('Upload Audio', () => {
     await user.upload(screen.getByLabelText('Audio file'), file);
     await waitFor(() => expect(FakeXhr.last).not.toBeNull());
     const xhr = FakeXhr.last!;
-    expect(calls[0]?.body).toEqual({ file_name: 'visit.mp3', folder: 'recordings' });
+    expect(uploadCalls()[0]?.body).toEqual({ file_name: 'visit.mp3', folder: 'recordings' });
     expect(xhr.method).toBe('PUT');
     expect(xhr.url).toBe('/api/uploads/recordings/u1/1-visit.mp3?signature=s');
     expect(xhr.headers['Content-Type']).toBe('audio/mpeg');
@@ -272,7 +514,7 @@ describe('Upload Audio', () => {
   });
 
   it('refuses other file types and files over the size limit', async () => {
-    const { calls } = fakeServer();
+    const { uploadCalls } = fakeServer();
     renderActions();
     const user = userEvent.setup({ applyAccept: false });
     const input = screen.getByLabelText('Audio file');
@@ -288,7 +530,7 @@ describe('Upload Audio', () => {
     expect(
       await screen.findByText('The file size must not be greater than 500Mb'),
     ).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    expect(uploadCalls()).toHaveLength(0);
   });
 
   it('offers Retry after a failed upload without sending the file twice', async () => {

@@ -1,4 +1,4 @@
-import { INTERACTION_MESSAGES } from '@fieldbot/shared';
+import { INTERACTION_MESSAGES, type OpenJob } from '@fieldbot/shared';
 import { Alert, Button, FileButton, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -10,15 +10,25 @@ import {
   RECORDING_FILE_MESSAGES,
   recordingFileError,
 } from '../lib/recording-file';
+import { defaultJobId, needsJobChoice, recordingTarget } from '../lib/recording-target';
+import { JobSelect } from './job-select';
 
 export interface UploadAudioButtonProps {
   customerId: string;
+  /** The customer's open jobs; undefined while unknown. */
+  jobs: readonly OpenJob[] | undefined;
   onCreated?: (interactionId: string) => void;
 }
 
 type Upload =
   | { phase: 'idle' }
-  | { phase: 'uploading' | 'saving' | 'failed'; file: File; progress: number; error?: string };
+  | {
+      /** 'uploaded': the file is stored, the recording waits for the choice of its job. */
+      phase: 'uploading' | 'uploaded' | 'saving' | 'failed';
+      file: File;
+      progress: number;
+      error?: string;
+    };
 
 /** The recording started before the file was last written; without a date, now. */
 function startedAt(file: File): string {
@@ -27,14 +37,16 @@ function startedAt(file: File): string {
 }
 
 /** 'Upload Audio': one audio file with a progress bar, then POST /api/company/recordings. */
-export function UploadAudioButton({ customerId, onCreated }: UploadAudioButtonProps) {
+export function UploadAudioButton({ customerId, jobs, onCreated }: UploadAudioButtonProps) {
   const [upload, setUpload] = useState<Upload>({ phase: 'idle' });
+  const [chosenJob, setChosenJob] = useState<string | null>(null);
+  const jobId = chosenJob ?? defaultJobId(jobs);
   const resetRef = useRef<() => void>(null);
   const abort = useRef<AbortController | null>(null);
   // Kept across a Retry so the file is not sent twice.
   const fileUrl = useRef<string | null>(null);
 
-  const run = async (file: File) => {
+  const run = async (file: File, job: string | null) => {
     const controller = new AbortController();
     abort.current = controller;
     try {
@@ -46,9 +58,13 @@ export function UploadAudioButton({ customerId, onCreated }: UploadAudioButtonPr
           controller.signal,
         );
       }
+      if (needsJobChoice(jobs, job)) {
+        setUpload({ phase: 'uploaded', file, progress: 1 });
+        return;
+      }
       setUpload({ phase: 'saving', file, progress: 1 });
       const { data } = await createRecording({
-        customer_id: customerId,
+        ...recordingTarget(customerId, job),
         file_urls: [fileUrl.current],
         started_at: startedAt(file),
       });
@@ -72,7 +88,8 @@ export function UploadAudioButton({ customerId, onCreated }: UploadAudioButtonPr
       return;
     }
     fileUrl.current = null;
-    void run(file);
+    setChosenJob(null);
+    void run(file, defaultJobId(jobs));
   };
 
   const close = () => {
@@ -108,13 +125,19 @@ export function UploadAudioButton({ customerId, onCreated }: UploadAudioButtonPr
         onClose={close}
         title="Upload Audio"
         centered
-        closeOnClickOutside={upload.phase === 'failed'}
+        closeOnClickOutside={upload.phase === 'failed' || upload.phase === 'uploaded'}
       >
         {upload.phase === 'idle' ? null : (
           <Stack gap="md">
             <Text fw={500} style={{ wordBreak: 'break-all' }}>
               {upload.file.name}
             </Text>
+            <JobSelect
+              jobs={jobs}
+              value={jobId}
+              onChange={setChosenJob}
+              disabled={upload.phase === 'saving'}
+            />
             {upload.phase === 'failed' ? (
               <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
                 {upload.error}
@@ -130,7 +153,9 @@ export function UploadAudioButton({ customerId, onCreated }: UploadAudioButtonPr
                 <Text size="sm" c="dimmed" role="status">
                   {upload.phase === 'saving'
                     ? 'Saving the recording…'
-                    : `${RECORDING_FILE_MESSAGES.uploading} (${percent}%)`}
+                    : upload.phase === 'uploaded'
+                      ? 'Uploaded. Choose the job to save the recording.'
+                      : `${RECORDING_FILE_MESSAGES.uploading} (${percent}%)`}
                 </Text>
               </Stack>
             )}
@@ -138,8 +163,21 @@ export function UploadAudioButton({ customerId, onCreated }: UploadAudioButtonPr
               <Button variant="default" onClick={close}>
                 Cancel
               </Button>
+              {upload.phase === 'uploaded' ? (
+                <Button
+                  onClick={() => void run(upload.file, jobId)}
+                  disabled={needsJobChoice(jobs, jobId)}
+                >
+                  Save
+                </Button>
+              ) : null}
               {upload.phase === 'failed' ? (
-                <Button onClick={() => void run(upload.file)}>Retry</Button>
+                <Button
+                  onClick={() => void run(upload.file, jobId)}
+                  disabled={needsJobChoice(jobs, jobId)}
+                >
+                  Retry
+                </Button>
               ) : null}
             </Group>
           </Stack>

@@ -66,7 +66,7 @@ describe('ChunkUploadQueue', () => {
     });
     queue.add(blob('a'));
     await vi.waitFor(() => expect(flaky.stored).toHaveLength(1));
-    // The connection drops for 7 attempts — longer than the after-stop allowance — while recording.
+    // The connection drops for 7 attempts while recording: the queue never gives up then.
     flaky.fail(7);
     queue.add(blob('b'));
     queue.add(blob('c'));
@@ -84,22 +84,68 @@ describe('ChunkUploadQueue', () => {
     expect(states.at(-1)).toBe('4/4');
   });
 
-  it('gives up after the allowed attempts once stopped, and a second finish retries', async () => {
+  it('gives up after the bounded time once stopped, and a second finish retries', async () => {
     const flaky = flakyUpload();
+    const states: boolean[] = [];
     const queue = new ChunkUploadQueue({
       upload: flaky.upload,
-      retryDelay: () => 1,
-      attemptsAfterStop: 3,
+      retryDelay: () => 2,
+      giveUpAfterMs: 30,
+      onChange: (s) => states.push(s.failed),
     });
-    flaky.fail(100);
+    flaky.fail(1_000);
     queue.add(blob('a'));
+    const startedAt = Date.now();
     const error = await queue.finish().catch((e: unknown) => e);
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(30);
     expect(error).toBeInstanceOf(ChunkUploadError);
     expect((error as ChunkUploadError).cause).toBeInstanceOf(ApiError);
+    expect(queue.state).toMatchObject({ failed: true, retrying: false, uploaded: 0 });
     expect(flaky.stored).toHaveLength(0);
+    expect(states.at(-1)).toBe(true);
 
     flaky.fail(0);
     await expect(queue.finish()).resolves.toEqual(['/files/1-a']);
+    expect(queue.state.failed).toBe(false);
+  });
+
+  it('says so while recording when uploads keep failing, and goes on retrying', async () => {
+    const flaky = flakyUpload();
+    const queue = new ChunkUploadQueue({
+      upload: flaky.upload,
+      retryDelay: () => 2,
+      giveUpAfterMs: 20,
+    });
+    flaky.fail(1_000);
+    queue.add(blob('a'));
+    await vi.waitFor(() => expect(queue.state.failed).toBe(true));
+    expect(queue.state.retrying).toBe(true);
+    flaky.fail(0);
+    queue.retryNow();
+    await vi.waitFor(() => expect(flaky.stored).toHaveLength(1));
+    expect(queue.state).toMatchObject({ failed: false, retrying: false, uploaded: 1 });
+  });
+
+  it('resumes a recovered recording: only the chunks the server has not acknowledged go up', async () => {
+    const flaky = flakyUpload();
+    const acknowledged: [number, string][] = [];
+    const queue = new ChunkUploadQueue({
+      upload: flaky.upload,
+      retryDelay: () => 1,
+      initial: [
+        { blob: null, fileUrl: '/files/1-a' },
+        { blob: blob('b'), fileUrl: null },
+      ],
+      onUploaded: (position, fileUrl) => acknowledged.push([position, fileUrl]),
+    });
+    expect(queue.state).toMatchObject({ total: 2, uploaded: 1 });
+    queue.add(blob('c'));
+    await expect(queue.finish()).resolves.toEqual(['/files/1-a', '/files/2-b', '/files/3-c']);
+    expect(flaky.stored.map((s) => s.text)).toEqual(['b', 'c']);
+    expect(acknowledged).toEqual([
+      [2, '/files/2-b'],
+      [3, '/files/3-c'],
+    ]);
   });
 
   it('stops at once on a permanent error', async () => {
@@ -130,5 +176,6 @@ describe('ChunkUploadQueue', () => {
     expect(isTransient(new ApiError(429, 'slow down'))).toBe(true);
     expect(isTransient(new ApiError(422, 'bad'))).toBe(false);
     expect(isTransient(new ApiError(401, 'expired'))).toBe(false);
+    expect(isTransient(new DOMException('cancelled', 'AbortError'))).toBe(false);
   });
 });

@@ -1,4 +1,6 @@
-import { isApiError } from '@/lib/http';
+import { defaultRetryDelay, isTransient } from '@/lib/upload';
+
+export { defaultRetryDelay, isTransient };
 
 /** Uploads one chunk (1-based position) and resolves with its file_url. */
 export type UploadChunk = (position: number, blob: Blob) => Promise<string>;
@@ -10,36 +12,40 @@ export interface ChunkQueueState {
   uploaded: number;
   /** The last attempt failed and the queue is waiting to try again. */
   retrying: boolean;
+  /** Uploads have been failing for longer than `giveUpAfterMs` (or failed for good): tell the user. */
+  failed: boolean;
+}
+
+/** A chunk as recorded (blob) or as already acknowledged by the server (fileUrl). */
+export interface QueuedChunk {
+  blob: Blob | null;
+  fileUrl: string | null;
 }
 
 export interface ChunkQueueOptions {
   upload: UploadChunk;
   onChange?: (state: ChunkQueueState) => void;
+  /** The server has stored chunk `position`: its audio no longer needs keeping on the device. */
+  onUploaded?: (position: number, fileUrl: string) => void;
+  /** Chunks of an earlier session, e.g. a recording recovered from the device after a reload. */
+  initial?: readonly QueuedChunk[];
   /** Wait before retry number `attempt` (1, 2, …). */
   retryDelay?: (attempt: number) => number;
-  /** Failed attempts allowed once recording has stopped; while recording the queue never gives up. */
-  attemptsAfterStop?: number;
+  /**
+   * How long uploads may keep failing before the user is told. Once recording has stopped the queue
+   * then gives up (finish rejects); while recording it goes on retrying in the background.
+   */
+  giveUpAfterMs?: number;
 }
 
-/** 0.5 s, 1 s, 2 s … capped at 10 s: quick after a blip, gentle during a long outage. */
-export const defaultRetryDelay = (attempt: number) => Math.min(500 * 2 ** (attempt - 1), 10_000);
-
-/** A failure worth retrying: no connection, a timeout, throttling or a server error. */
-export function isTransient(error: unknown): boolean {
-  if (!isApiError(error)) return true;
-  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
-}
+/** Failing this long is no passing blip: say so (spec §8 'Upload failed. Please try again.'). */
+export const UPLOAD_GIVE_UP_MS = 20_000;
 
 export class ChunkUploadError extends Error {
   constructor(cause: unknown) {
     super('A recording chunk could not be uploaded.', { cause });
     this.name = 'ChunkUploadError';
   }
-}
-
-interface Chunk {
-  blob: Blob;
-  fileUrl: string | null;
 }
 
 /**
@@ -49,19 +55,24 @@ interface Chunk {
  * with every file_url in recording order.
  */
 export class ChunkUploadQueue {
-  private readonly chunks: Chunk[] = [];
-  private readonly options: Required<Omit<ChunkQueueOptions, 'onChange'>> &
-    Pick<ChunkQueueOptions, 'onChange'>;
+  private readonly chunks: QueuedChunk[];
+  private readonly options: Required<
+    Pick<ChunkQueueOptions, 'upload' | 'retryDelay' | 'giveUpAfterMs'>
+  > &
+    ChunkQueueOptions;
   private pumping: Promise<void> | null = null;
   private stopped = false;
   private cancelled = false;
   private retrying = false;
-  private failuresAfterStop = 0;
+  private failed = false;
+  /** When the current run of failures began; null while uploads succeed. */
+  private failingSince: number | null = null;
   private lastError: unknown = null;
   private wake: (() => void) | null = null;
 
   constructor(options: ChunkQueueOptions) {
-    this.options = { retryDelay: defaultRetryDelay, attemptsAfterStop: 5, ...options };
+    this.options = { retryDelay: defaultRetryDelay, giveUpAfterMs: UPLOAD_GIVE_UP_MS, ...options };
+    this.chunks = (options.initial ?? []).map((chunk) => ({ ...chunk }));
   }
 
   get state(): ChunkQueueState {
@@ -69,6 +80,7 @@ export class ChunkUploadQueue {
       total: this.chunks.length,
       uploaded: this.chunks.filter((chunk) => chunk.fileUrl !== null).length,
       retrying: this.retrying,
+      failed: this.failed,
     };
   }
 
@@ -77,19 +89,27 @@ export class ChunkUploadQueue {
     if (this.cancelled || blob.size === 0) return;
     this.chunks.push({ blob, fileUrl: null });
     this.emit();
-    this.pump();
+    void this.pump();
+  }
+
+  /** Skips a pending backoff wait (the user pressed Retry). */
+  retryNow(): void {
+    this.wake?.();
   }
 
   /**
    * Recording has stopped: sends what is missing and resolves with the file_urls in order. Rejects
-   * with ChunkUploadError when a chunk still fails after `attemptsAfterStop` tries (or at once on a
-   * permanent error); calling it again retries.
+   * with ChunkUploadError when uploads still fail after `giveUpAfterMs` (or at once on a permanent
+   * error); calling it again retries, with a new allowance.
    */
   async finish(): Promise<string[]> {
     this.stopped = true;
-    this.failuresAfterStop = 0;
-    // Skip a pending backoff: the user is waiting now.
-    this.wake?.();
+    if (this.failed) {
+      this.failed = false;
+      this.failingSince = null;
+      this.emit();
+    }
+    this.retryNow();
     await this.pump();
     const missing = this.chunks.find((chunk) => chunk.fileUrl === null);
     if (missing || this.cancelled) throw new ChunkUploadError(this.lastError);
@@ -98,7 +118,7 @@ export class ChunkUploadQueue {
 
   cancel(): void {
     this.cancelled = true;
-    this.wake?.();
+    this.retryNow();
   }
 
   private pump(): Promise<void> {
@@ -116,16 +136,22 @@ export class ChunkUploadQueue {
       if (index < 0) return;
       const chunk = this.chunks[index]!;
       try {
-        chunk.fileUrl = await this.options.upload(index + 1, chunk.blob);
+        const fileUrl = await this.options.upload(index + 1, chunk.blob ?? new Blob());
+        chunk.fileUrl = fileUrl;
+        chunk.blob = null;
         attempt = 0;
+        this.failingSince = null;
         this.retrying = false;
+        this.failed = false;
+        this.options.onUploaded?.(index + 1, fileUrl);
         this.emit();
       } catch (error) {
         this.lastError = error;
         attempt += 1;
-        if (this.stopped) this.failuresAfterStop += 1;
-        const giveUp =
-          !isTransient(error) || this.failuresAfterStop >= this.options.attemptsAfterStop;
+        this.failingSince ??= Date.now();
+        const permanent = !isTransient(error);
+        this.failed = permanent || Date.now() - this.failingSince >= this.options.giveUpAfterMs;
+        const giveUp = permanent || (this.stopped && this.failed);
         this.retrying = !giveUp;
         this.emit();
         if (giveUp) return;

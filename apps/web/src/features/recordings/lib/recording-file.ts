@@ -5,7 +5,7 @@ import {
 } from '@fieldbot/shared';
 
 /** Folder of POST /api/data/pre-signed-url for audio (the server only accepts audio there). */
-export const RECORDINGS_FOLDER = 'recordings';
+export const RECORDINGS_FOLDER = 'recordings' as const;
 
 export const RECORDING_MAX_BYTES = RECORDING_UPLOAD_MAX_MB * FILE_UPLOADER_DEFAULTS.bytesPerMb;
 

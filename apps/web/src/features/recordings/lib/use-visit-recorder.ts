@@ -1,9 +1,16 @@
 import { RECORDING_CHUNK_MS } from '@fieldbot/shared';
 import { useEffect, useRef, useState } from 'react';
-import { errorMessage } from '@/lib/notify';
-import { createRecording } from '../api/create-recording';
 import { uploadRecordingChunk } from '../api/upload-recording-chunk';
-import { ChunkUploadError, ChunkUploadQueue, type ChunkQueueState } from './chunk-queue';
+import { ChunkUploadQueue, type ChunkQueueState } from './chunk-queue';
+import { completeRecording, completeRecordingError } from './complete-recording';
+import {
+  deletePendingRecording,
+  releasePendingRecording,
+  saveChunk,
+  savePendingRecording,
+  holdPendingRecording,
+  type PendingRecording,
+} from './pending-recordings';
 import { canRecord, preferredMimeType, recorderFormat } from './recorder-format';
 
 export type RecorderPhase = 'idle' | 'starting' | 'recording' | 'saving' | 'failed' | 'unavailable';
@@ -13,11 +20,19 @@ export const RECORDER_MESSAGES = {
   micDenied: 'Microphone access was denied. Allow the microphone for this site to record.',
   noMic: 'No microphone was found.',
   micFailed: 'The microphone could not be started.',
-  chunksFailed:
-    'Some of the recording could not be uploaded. Check your connection and try again; nothing recorded is lost while this window stays open.',
+  savedOnDevice:
+    'Your recording is saved on this device. Retry when your connection is back; it stays here until the upload has finished, even if you close this page.',
+  /** Where the browser keeps nothing (private mode, a full disk): the window holds the audio. */
+  keepWindowOpen:
+    'Your recording is kept in this window. Retry when your connection is back, and keep this window open until the upload has finished.',
 } as const;
 
-const EMPTY_QUEUE: ChunkQueueState = { total: 0, uploaded: 0, retrying: false };
+export const EMPTY_QUEUE: ChunkQueueState = {
+  total: 0,
+  uploaded: 0,
+  retrying: false,
+  failed: false,
+};
 
 function microphoneError(error: unknown): string {
   const name = error instanceof DOMException || error instanceof Error ? error.name : '';
@@ -27,10 +42,10 @@ function microphoneError(error: unknown): string {
 }
 
 interface Session {
+  recording: PendingRecording;
   recorder: MediaRecorder;
   stream: MediaStream;
   queue: ChunkUploadQueue;
-  startedAt: Date;
   stopped: Promise<void>;
 }
 
@@ -40,15 +55,20 @@ function releaseStream(stream: MediaStream) {
 
 /**
  * A visit recorded in the browser: MediaRecorder with a RECORDING_CHUNK_MS timeslice, every chunk
- * uploaded as soon as it exists (ChunkUploadQueue), then POST /api/company/recordings with the
- * chunks' file_urls in order.
+ * kept on the device and uploaded as soon as it exists (ChunkUploadQueue), then POST
+ * /api/company/recordings with the chunks' file_urls in order.
  */
 export function useVisitRecorder({
   customerId,
+  userId,
   onSaved,
+  onKept,
 }: {
   customerId: string;
+  userId: string;
   onSaved: (interactionId: string) => void;
+  /** The dialog closed with the recording still on the device, to be finished later. */
+  onKept?: () => void;
 }) {
   const [phase, setPhase] = useState<RecorderPhase>('idle');
   const [error, setError] = useState<string | null>(null);
@@ -61,6 +81,14 @@ export function useVisitRecorder({
   const stopTicker = () => {
     if (ticker.current) clearInterval(ticker.current);
     ticker.current = null;
+  };
+
+  /** Microphone off, queue stopped; what is on the device stays there. */
+  const release = (current: Session) => {
+    current.queue.cancel();
+    if (current.recorder.state !== 'inactive') current.recorder.stop();
+    releaseStream(current.stream);
+    releasePendingRecording(current.recording.id);
   };
 
   const start = async () => {
@@ -92,53 +120,68 @@ export function useVisitRecorder({
       return;
     }
     const format = recorderFormat(recorder.mimeType || preferredMimeType());
+    const recording: PendingRecording = {
+      id: crypto.randomUUID(),
+      userId,
+      customerId,
+      jobId: null,
+      startedAt: new Date().toISOString(),
+      format,
+    };
+    holdPendingRecording(recording.id);
+    void savePendingRecording(recording);
     const queue = new ChunkUploadQueue({
       upload: (position, blob) => uploadRecordingChunk(position, blob, format),
       onChange: setQueueState,
+      onUploaded: (position, fileUrl) =>
+        void saveChunk(recording.id, position, { blob: null, fileUrl }),
     });
     const stopped = new Promise<void>((resolve) => {
       recorder.addEventListener('stop', () => resolve(), { once: true });
     });
-    recorder.addEventListener('dataavailable', (event) => queue.add(event.data));
-    const startedAt = new Date();
-    session.current = { recorder, stream: media, queue, startedAt, stopped };
+    let position = 0;
+    recorder.addEventListener('dataavailable', (event) => {
+      if (event.data.size === 0) return;
+      position += 1;
+      // Kept on the device first, even after the page has gone: nothing recorded is lost.
+      void saveChunk(recording.id, position, { blob: event.data, fileUrl: null });
+      queue.add(event.data);
+    });
+    session.current = { recording, recorder, stream: media, queue, stopped };
     recorder.start(RECORDING_CHUNK_MS);
     setStream(media);
     setPhase('recording');
+    const startedAt = Date.parse(recording.startedAt);
     ticker.current = setInterval(
-      () => setElapsed(Math.floor((Date.now() - startedAt.getTime()) / 1000)),
+      () => setElapsed(Math.floor((Date.now() - startedAt) / 1000)),
       250,
     );
   };
 
   /** Sends the missing chunks, then creates the interaction; again after a failure = Retry. */
-  const save = async () => {
+  const save = async (jobId: string | null) => {
     const current = session.current;
     if (!current) return;
     setError(null);
     setPhase('saving');
+    current.recording = { ...current.recording, jobId };
+    void savePendingRecording(current.recording);
     try {
-      const fileUrls = await current.queue.finish();
-      const { data } = await createRecording({
-        customer_id: customerId,
-        file_urls: fileUrls,
-        started_at: current.startedAt.toISOString(),
-      });
+      const { data } = await completeRecording(current.queue, current.recording);
       if (session.current !== current) return;
       session.current = null;
+      releasePendingRecording(current.recording.id);
       setPhase('idle');
       onSaved(data.id);
     } catch (cause) {
       // Cancelled meanwhile: nothing to report.
       if (session.current !== current) return;
-      setError(
-        cause instanceof ChunkUploadError ? RECORDER_MESSAGES.chunksFailed : errorMessage(cause),
-      );
+      setError(completeRecordingError(cause));
       setPhase('failed');
     }
   };
 
-  const stopAndSave = async () => {
+  const stopAndSave = async (jobId: string | null) => {
     const current = session.current;
     if (!current) return;
     stopTicker();
@@ -148,33 +191,28 @@ export function useVisitRecorder({
     await current.stopped;
     releaseStream(current.stream);
     setStream(null);
-    await save();
+    await save(jobId);
   };
 
-  /** Discards the recording (chunks already uploaded stay unattached on the server). */
-  const cancel = () => {
+  const close = (keep: boolean) => {
     stopTicker();
     const current = session.current;
     session.current = null;
     if (current) {
-      current.queue.cancel();
-      if (current.recorder.state !== 'inactive') current.recorder.stop();
-      releaseStream(current.stream);
+      release(current);
+      if (!keep) void deletePendingRecording(current.recording.id);
     }
     setStream(null);
     setError(null);
     setPhase('idle');
+    if (current && keep) onKept?.();
   };
 
   useEffect(
     () => () => {
-      // Leaving the page mid-recording: let go of the microphone.
+      // Leaving the page mid-recording: let go of the microphone; the audio stays on the device.
       if (ticker.current) clearInterval(ticker.current);
-      const current = session.current;
-      if (!current) return;
-      current.queue.cancel();
-      if (current.recorder.state !== 'inactive') current.recorder.stop();
-      releaseStream(current.stream);
+      if (session.current) release(session.current);
     },
     [],
   );
@@ -188,6 +226,11 @@ export function useVisitRecorder({
     start,
     stopAndSave,
     retry: save,
-    cancel,
+    /** Skips the backoff wait of a failing upload while recording. */
+    retryUploadsNow: () => session.current?.queue.retryNow(),
+    /** Discards the recording, also from the device (chunks already uploaded stay unattached). */
+    cancel: () => close(false),
+    /** Closes the dialog, keeping the unsaved recording on the device. */
+    keep: () => close(true),
   };
 }

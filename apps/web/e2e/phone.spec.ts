@@ -1,0 +1,82 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, logIn } from './support';
+
+// Issue 8 §4: a 390 px phone. Demo data: Acme's 'Lakeside Property Management' has a completed field
+// recording as its newest interaction (see interaction.spec.ts).
+const CUSTOMER = 'Lakeside Property Management';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** The page never scrolls sideways. */
+async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => {
+    const root = document.scrollingElement!;
+    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth };
+  });
+  expect(scrollWidth, 'document scrollWidth').toBeLessThanOrEqual(clientWidth);
+}
+
+/** Every matched element shows its whole text: no 'DOWNLOA…', no title clamped to 'Customer…'. */
+async function expectNotTruncated(elements: Locator) {
+  const clipped = await elements.evaluateAll((nodes) =>
+    nodes
+      .filter(
+        (node) => node.scrollWidth > node.clientWidth || node.scrollHeight > node.clientHeight,
+      )
+      .map((node) => node.textContent),
+  );
+  expect(clipped).toEqual([]);
+}
+
+async function expectReadableCards(page: Page, table: Locator) {
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectNotTruncated(table.locator('.mantine-Badge-label'));
+  await expectNotTruncated(page.getByRole('banner').getByRole('heading', { level: 1 }));
+  // Every row fits the screen.
+  const widths = await table
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().right));
+  for (const right of widths) expect(right).toBeLessThanOrEqual(390);
+}
+
+test('customers list, customer page and interaction page fit a phone', async ({ page }) => {
+  test.setTimeout(60_000);
+  await logIn(page, DEMO_ACCOUNTS.admin);
+
+  await page.goto('/customers');
+  const customers = page.getByRole('table', { name: 'Customers' });
+  await expectReadableCards(page, customers);
+  // Each value is labelled in its card (the cell's ::before shows its column).
+  const status = customers.locator('tbody tr').first().locator('td[data-label="Customer Status"]');
+  expect(await status.evaluate((cell) => getComputedStyle(cell, '::before').content)).toBe(
+    '"Customer Status"',
+  );
+
+  await page.getByRole('textbox', { name: 'Search customers' }).fill(CUSTOMER);
+  await page.getByRole('link', { name: CUSTOMER }).click();
+  const interactions = page.getByRole('table', { name: 'Interactions' });
+  await expect(page.getByRole('region', { name: 'Customer details' })).toContainText(CUSTOMER);
+  await expectReadableCards(page, interactions);
+  // Sorting stays possible on a phone.
+  await interactions.getByRole('button', { name: 'Recording Length' }).click();
+  await expect(page).toHaveURL(/sort_by=duration/);
+  await expectNoSidewaysScroll(page);
+
+  await page.goBack();
+  await interactions.locator('tbody tr').first().getByRole('link').click();
+  await expect(page).toHaveURL(/\/interaction\/[0-9a-f-]{36}\/field-recording$/);
+  const player = page.getByRole('group', { name: 'Audio player' });
+  await expect(player.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  const waveform = await page.getByTestId('waveform').boundingBox();
+  expect(waveform?.width ?? 0).toBeGreaterThan(200);
+  // The buttons wrap under the waveform and stay on the screen.
+  const play = await player.getByRole('button', { name: 'Play', exact: true }).boundingBox();
+  expect(play!.y).toBeGreaterThan(waveform!.y);
+  const speed = await player.getByRole('button', { name: /Playback speed/ }).boundingBox();
+  expect(speed!.x + speed!.width).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
+  await expectNotTruncated(
+    page.getByRole('region', { name: 'Interaction details' }).locator('.mantine-Badge-label'),
+  );
+});
