@@ -1,4 +1,4 @@
-import { interactionListQuerySchema } from '@fieldbot/shared';
+import { customerRunBotBlock, interactionListQuerySchema } from '@fieldbot/shared';
 import { Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
@@ -11,7 +11,6 @@ import { useCustomerInteractions } from '../api/get-customer-interactions';
 import { BotResultSection } from '@/components/bot-result/bot-result-section';
 import { CustomerHeaderCard } from '../components/customer-header-card';
 import { CustomerInteractionsTable } from '../components/customer-interactions-table';
-import { isRunBotDisabled } from '../lib/run-bot';
 
 /** /customers/:customerId: header card, Bot Result, and the customer's interactions. */
 export function CustomerDetailPage() {
@@ -42,7 +41,7 @@ export function CustomerDetailPage() {
         }
       />
       <BotResultSection
-        runBotDisabled={isRunBotDisabled({
+        runBotBlock={customerRunBotBlock({
           user,
           customer: customer.data,
           interactions: interactions.data?.data.items,
