@@ -270,6 +270,7 @@ describe('CustomerDetailPage', () => {
     await user.click(screen.getByRole('button', { name: 'Clear All' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(screen.queryByText('Filter Selected')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Filters' })).toHaveFocus();
   });
 
   it('keeps keyword (debounced), sort and page in the URL; back restores them', async () => {
