@@ -34,6 +34,8 @@ export const RUN_BOT_BLOCKS = {
   unfinishedInteractions: 'Wait until every interaction is completed.',
   interactionNotCompleted: 'Bots run on completed interactions only.',
   loading: 'Loading, please wait.',
+  /** The Run Bots dialog's Run, until a bot is chosen. */
+  noBotChosen: 'Choose at least one bot.',
 } as const;
 
 /** Statuses after which an interaction can be analysed from the customer page. */

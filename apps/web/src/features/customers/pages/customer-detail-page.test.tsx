@@ -337,7 +337,9 @@ describe('CustomerDetailPage', () => {
       await waitFor(() => expect(runBot).not.toHaveAttribute('aria-disabled'));
       await userEvent.setup().click(runBot);
       const dialog = await screen.findByRole('dialog', { name: 'Select Bots' });
-      expect(within(dialog).getByRole('button', { name: 'Run' })).toBeDisabled();
+      expect(within(dialog).getByRole('button', { name: 'Run' })).toHaveAccessibleDescription(
+        'Choose at least one bot.',
+      );
     });
 
     it('is disabled while an interaction is in progress', async () => {
