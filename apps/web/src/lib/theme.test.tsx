@@ -1,6 +1,8 @@
-import { darken, DEFAULT_THEME, luminance, mergeMantineTheme } from '@mantine/core';
+import { darken, DEFAULT_THEME, luminance, mergeMantineTheme, Modal } from '@mantine/core';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STATUS_BADGES } from '@/components/status-badge/status-badge';
+import { renderWithProviders } from '@/test/render';
 import { chosenAccountDisplayMode, cssVariablesResolver, theme } from './theme';
 
 const full = mergeMantineTheme(DEFAULT_THEME, theme);
@@ -66,6 +68,17 @@ describe('theme contrast (issue 8 §3: every text ≥ 4.5:1)', () => {
         }
       }
     }
+  });
+});
+
+describe('component defaults', () => {
+  it("names every dialog's × button", () => {
+    renderWithProviders(
+      <Modal opened onClose={() => undefined} title="Select Bots">
+        Body
+      </Modal>,
+    );
+    expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
   });
 });
 
