@@ -23,3 +23,51 @@ test('the sidebar theme toggle switches light/dark and the choice survives a rel
   const me = await page.request.get('/api/user/me');
   expect((await me.json()).data.display_mode).toBe(after);
 });
+
+// Accounts no other spec logs in with: these tests change and restore their display mode.
+const SAM = { ...DEMO_ACCOUNTS.tech, email: 'sam.rivera@demo.fieldbot.test' };
+const JORDAN = { ...DEMO_ACCOUNTS.tech, email: 'jordan.lee@demo.fieldbot.test' };
+
+test('the app follows the system colour scheme until the user picks a display mode', async ({
+  page,
+}) => {
+  const html = page.locator('html');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/login');
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+
+  await logIn(page, SAM);
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+
+  // A pick wins over the system from then on, also after a reload.
+  await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await page.reload();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+
+  await page.getByRole('button', { name: 'Switch to light mode' }).click();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.reload();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+});
+
+test('a display mode picked on one browser applies on another', async ({ page, browser }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await logIn(page, JORDAN);
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/user/update-profile'));
+  await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+  expect((await saved).status()).toBe(200);
+
+  const other = await browser.newContext({ colorScheme: 'light' });
+  const otherPage = await other.newPage();
+  await logIn(otherPage, JORDAN);
+  await expect(otherPage.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+
+  // Back to the demo's light mode for later runs on the same data.
+  const restored = otherPage.waitForResponse((r) => r.url().endsWith('/api/user/update-profile'));
+  await otherPage.getByRole('button', { name: 'Switch to light mode' }).click();
+  expect((await restored).status()).toBe(200);
+  await other.close();
+});

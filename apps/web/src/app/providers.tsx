@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { colorSchemeManager, theme } from '@/lib/theme';
+import { colorSchemeManager, cssVariablesResolver, theme } from '@/lib/theme';
 
 // The toast container (Transition, Portal) and its styles load after the first paint;
 // notifications.show() queues in the store meanwhile. Keeps the login page's JS and CSS small.
@@ -24,7 +24,8 @@ export function Providers({ queryClient, children, env = 'default' }: ProvidersP
     <MantineProvider
       theme={theme}
       colorSchemeManager={colorSchemeManager}
-      defaultColorScheme="light"
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
       env={env}
     >
       <Suspense fallback={null}>

@@ -2,8 +2,9 @@ import type { User } from '@fieldbot/shared';
 import { useMantineColorScheme } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
+import { useFocusHeadingOnRouteChange } from '@/components/layout/use-focus-heading-on-route-change';
 import { meQueryKey, useCurrentUser } from '@/lib/session';
-import { storedDisplayMode } from '@/lib/theme';
+import { chosenAccountDisplayMode, storedDisplayMode } from '@/lib/theme';
 import { setSessionFlags } from '@/lib/session-flags';
 import { useSessionFlags } from '@/lib/use-session-flags';
 import { RouteGuard } from './route-guard';
@@ -31,11 +32,11 @@ function PaymentDueSync() {
   return null;
 }
 
-/** On a browser with no saved display mode, the user's saved one (from the server) applies. */
+/** On a browser with no saved display mode, the one the user chose on their account applies. */
 function DisplayModeSync() {
   const user = useCurrentUser();
   const { setColorScheme } = useMantineColorScheme();
-  const serverMode = user?.display_mode;
+  const serverMode = chosenAccountDisplayMode(user?.display_mode);
   useEffect(() => {
     if (serverMode && !storedDisplayMode()) setColorScheme(serverMode);
   }, [serverMode, setColorScheme]);
@@ -44,6 +45,7 @@ function DisplayModeSync() {
 
 export function Root() {
   const { sessionExpired } = useSessionFlags();
+  useFocusHeadingOnRouteChange();
   return (
     <>
       <RouteGuard />

@@ -2,17 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { PLAYBACK_SPEEDS } from '../constants';
 import {
   activeSegmentIndex,
+  customerRunBotBlock,
   detailNeedsPolling,
   downloadCell,
   formatPlayerTime,
   formatTimestamp,
   interactionLinkBlock,
+  interactionRunBotBlock,
   interactionTypeLabel,
   lastPage,
   listNeedsPolling,
   nextPlaybackSpeed,
   pageBeyondEnd,
   parseStartTime,
+  RUN_BOT_BLOCKS,
   seekBy,
   showingEntries,
 } from './interaction-rules';
@@ -181,5 +184,50 @@ describe('audio player rules (spec §4)', () => {
     expect(parseStartTime(null)).toBe(0);
     expect(parseStartTime('abc')).toBe(0);
     expect(parseStartTime('-3')).toBe(0);
+  });
+});
+
+describe('Run Bot availability (spec §4)', () => {
+  const linked = { crm_user_id: 'crm-1' };
+  const withJobs = { jobs_count: 3 };
+  const done = [{ status: 'completed' as const }, { status: 'terminated' as const }];
+
+  it('lets a CRM-linked user run bots on a customer with jobs and only finished interactions', () => {
+    expect(customerRunBotBlock({ user: linked, customer: withJobs, interactions: done })).toBe(
+      null,
+    );
+    expect(customerRunBotBlock({ user: linked, customer: withJobs, interactions: [] })).toBe(null);
+  });
+
+  it('says why it is blocked on the customer page, the running bot first', () => {
+    const inputs = { user: linked, customer: withJobs, interactions: done };
+    expect(customerRunBotBlock({ ...inputs, botRunning: true })).toBe('A bot is already running.');
+    expect(customerRunBotBlock({ ...inputs, user: { crm_user_id: null } })).toBe(
+      'Your account is not linked to the CRM.',
+    );
+    expect(customerRunBotBlock({ ...inputs, customer: { jobs_count: 0 } })).toBe(
+      'This customer has no jobs.',
+    );
+    for (const status of ['in-progress', 'paused'] as const) {
+      expect(customerRunBotBlock({ ...inputs, interactions: [...done, { status }] })).toBe(
+        'Wait until every interaction is completed.',
+      );
+    }
+  });
+
+  it('stays blocked while the user, the customer or the interactions load', () => {
+    const inputs = { user: linked, customer: withJobs, interactions: done };
+    expect(customerRunBotBlock({ ...inputs, user: null })).toBe(RUN_BOT_BLOCKS.loading);
+    expect(customerRunBotBlock({ ...inputs, customer: undefined })).toBe(RUN_BOT_BLOCKS.loading);
+    expect(customerRunBotBlock({ ...inputs, interactions: undefined })).toBe(
+      RUN_BOT_BLOCKS.loading,
+    );
+  });
+
+  it('runs on a completed interaction only on the interaction page', () => {
+    expect(interactionRunBotBlock({ status: 'completed' })).toBe(null);
+    for (const status of ['in-progress', 'paused', 'terminated'] as const) {
+      expect(interactionRunBotBlock({ status })).toBe('Bots run on completed interactions only.');
+    }
   });
 });

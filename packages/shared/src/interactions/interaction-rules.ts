@@ -1,5 +1,11 @@
+import type { User } from '../auth/user.schema';
 import { PLAYBACK_SPEEDS, SEEK_STEP_SECONDS } from '../constants';
-import type { InteractionDetail, InteractionListItem, InteractionType } from './interaction.schema';
+import type {
+  Customer,
+  InteractionDetail,
+  InteractionListItem,
+  InteractionType,
+} from './interaction.schema';
 import { INTERACTION_MESSAGES } from './recording.schema';
 
 type LinkFields = Pick<InteractionListItem, 'type' | 'status' | 'download_status'>;
@@ -18,6 +24,56 @@ export function interactionLinkBlock(item: LinkFields): string | null {
     return INTERACTION_MESSAGES.linkDisabledInProgress;
   }
   return null;
+}
+
+/** Why Run Bot is disabled (spec §4 "Run Bot availability"), shown in its tooltip. */
+export const RUN_BOT_BLOCKS = {
+  running: 'A bot is already running.',
+  noCrmUser: 'Your account is not linked to the CRM.',
+  noJobs: 'This customer has no jobs.',
+  unfinishedInteractions: 'Wait until every interaction is completed.',
+  interactionNotCompleted: 'Bots run on completed interactions only.',
+  loading: 'Loading, please wait.',
+  /** The Run Bots dialog's Run, until a bot is chosen. */
+  noBotChosen: 'Choose at least one bot.',
+} as const;
+
+/** Statuses after which an interaction can be analysed from the customer page. */
+const FINISHED_STATUSES = new Set<InteractionListItem['status']>(['completed', 'terminated']);
+
+export interface CustomerRunBotInputs {
+  /** A bot run of this customer is under way (bot runs arrive with the bots issue). */
+  botRunning?: boolean;
+  user: Pick<User, 'crm_user_id'> | null;
+  customer: Pick<Customer, 'jobs_count'> | undefined;
+  /** The interactions listed on the page; undefined while they load. */
+  interactions: readonly Pick<InteractionListItem, 'status'>[] | undefined;
+}
+
+/**
+ * Spec §4, customer page: Run Bot is disabled while a run is running, for a user with no
+ * crm_user_id, for a customer with no jobs, and while any listed interaction is neither completed
+ * nor terminated. What is not loaded yet keeps it disabled. Null when it may run.
+ */
+export function customerRunBotBlock({
+  botRunning = false,
+  user,
+  customer,
+  interactions,
+}: CustomerRunBotInputs): string | null {
+  if (botRunning) return RUN_BOT_BLOCKS.running;
+  if (user && !user.crm_user_id) return RUN_BOT_BLOCKS.noCrmUser;
+  if (!user || !customer || !interactions) return RUN_BOT_BLOCKS.loading;
+  if (customer.jobs_count === 0) return RUN_BOT_BLOCKS.noJobs;
+  if (interactions.some((item) => !FINISHED_STATUSES.has(item.status))) {
+    return RUN_BOT_BLOCKS.unfinishedInteractions;
+  }
+  return null;
+}
+
+/** Spec §4, interaction page: Run Bot is disabled unless the interaction is completed. */
+export function interactionRunBotBlock(detail: Pick<InteractionDetail, 'status'>): string | null {
+  return detail.status === 'completed' ? null : RUN_BOT_BLOCKS.interactionNotCompleted;
 }
 
 /** Spec §4 "CSR call download status": what the status cell shows. */

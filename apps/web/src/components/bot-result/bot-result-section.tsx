@@ -2,14 +2,16 @@ import { Button, Collapse, Group, Paper, Text, Title, UnstyledButton } from '@ma
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useId } from 'react';
+import { DisabledReason } from '@/components/disabled-reason';
 import { RunBotsDialog } from './run-bots-dialog';
 
 export interface BotResultSectionProps {
-  runBotDisabled: boolean;
+  /** Why Run Bot is disabled (customerRunBotBlock / interactionRunBotBlock); null enables it. */
+  runBotBlock: string | null;
 }
 
 /** The collapsible Bot Result section of a customer (spec §2); bot results arrive with the bots issue. */
-export function BotResultSection({ runBotDisabled }: BotResultSectionProps) {
+export function BotResultSection({ runBotBlock }: BotResultSectionProps) {
   const [expanded, { toggle }] = useDisclosure(true);
   const [dialogOpened, dialog] = useDisclosure(false);
   const contentId = useId();
@@ -38,9 +40,11 @@ export function BotResultSection({ runBotDisabled }: BotResultSectionProps) {
             </Group>
           </UnstyledButton>
         </Title>
-        <Button size="sm" disabled={runBotDisabled} onClick={dialog.open}>
-          Run Bot
-        </Button>
+        <DisabledReason reason={runBotBlock}>
+          <Button size="sm" onClick={dialog.open}>
+            Run Bot
+          </Button>
+        </DisabledReason>
       </Group>
       <Collapse expanded={expanded} id={contentId}>
         <Text c="dimmed" ta="center" py="lg">

@@ -1,5 +1,7 @@
+import { RUN_BOT_BLOCKS } from '@fieldbot/shared';
 import { Button, Group, Modal, MultiSelect, Stack } from '@mantine/core';
 import { useState } from 'react';
+import { DisabledReason } from '@/components/disabled-reason';
 
 export interface RunBotsDialogProps {
   opened: boolean;
@@ -27,7 +29,9 @@ export function RunBotsDialog({ opened, onClose }: RunBotsDialogProps) {
           <Button variant="default" onClick={onClose}>
             Close
           </Button>
-          <Button disabled={selected.length === 0}>Run</Button>
+          <DisabledReason reason={selected.length === 0 ? RUN_BOT_BLOCKS.noBotChosen : null}>
+            <Button>Run</Button>
+          </DisabledReason>
         </Group>
       </Stack>
     </Modal>

@@ -9,7 +9,7 @@ export function NotFoundPage() {
   }, []);
 
   return (
-    <Center mih="70dvh" p="md">
+    <Center component="main" mih="70dvh" p="md">
       <Stack align="center" gap="md" ta="center">
         <Text fz={96} fw={800} lh={1} c="dimmed" aria-hidden>
           404

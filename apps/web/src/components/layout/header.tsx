@@ -99,19 +99,18 @@ export function Header({ user, navOpened, onToggleNav }: HeaderProps) {
         </Menu.Dropdown>
       </Menu>
 
-      <Modal
-        opened={logout.isPending}
-        onClose={() => undefined}
-        withCloseButton={false}
-        centered
-        size="xs"
-        aria-label="Logging out"
-      >
-        <Group gap="sm" justify="center" py="md" role="status">
-          <Loader size="sm" />
-          <Text>Logging out...</Text>
-        </Group>
-      </Modal>
+      {/* Compound parts so the name sits on the dialog itself, not on the (always mounted) root. */}
+      <Modal.Root opened={logout.isPending} onClose={() => undefined} centered size="xs">
+        <Modal.Overlay />
+        <Modal.Content aria-label="Logging out">
+          <Modal.Body>
+            <Group gap="sm" justify="center" py="md" role="status">
+              <Loader size="sm" />
+              <Text>Logging out...</Text>
+            </Group>
+          </Modal.Body>
+        </Modal.Content>
+      </Modal.Root>
     </Group>
   );
 }

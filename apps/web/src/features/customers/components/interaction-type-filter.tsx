@@ -1,7 +1,7 @@
 import { OPTION_LISTS, type InteractionType } from '@fieldbot/shared';
 import { Badge, Button, Group, Popover, Radio, Stack, Text } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 
 export interface InteractionTypeFilterProps {
   /** The applied type; undefined is All Interactions. */
@@ -17,6 +17,7 @@ export function InteractionTypeFilter({ value, onApply }: InteractionTypeFilterP
   const [opened, setOpened] = useState(false);
   const [draft, setDraft] = useState<string>(value ?? '');
   const titleId = useId();
+  const filtersButton = useRef<HTMLButtonElement>(null);
 
   const open = () => {
     setDraft(value ?? '');
@@ -40,6 +41,7 @@ export function InteractionTypeFilter({ value, onApply }: InteractionTypeFilterP
       >
         <Popover.Target>
           <Button
+            ref={filtersButton}
             variant="default"
             leftSection={<IconFilter size={16} aria-hidden />}
             onClick={() => (opened ? setOpened(false) : open())}
@@ -77,7 +79,15 @@ export function InteractionTypeFilter({ value, onApply }: InteractionTypeFilterP
           <Badge variant="outline" size="lg" tt="none">
             Filter Selected
           </Badge>
-          <Button variant="subtle" size="xs" onClick={() => onApply(undefined)}>
+          <Button
+            variant="subtle"
+            size="xs"
+            onClick={() => {
+              // Clear All disappears with the filter; focus goes back to Filters, not to the page.
+              filtersButton.current?.focus();
+              onApply(undefined);
+            }}
+          >
             Clear All
           </Button>
         </>

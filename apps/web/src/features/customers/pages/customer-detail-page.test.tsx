@@ -272,6 +272,7 @@ describe('CustomerDetailPage', () => {
     await user.click(screen.getByRole('button', { name: 'Clear All' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(screen.queryByText('Filter Selected')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Filters' })).toHaveFocus();
   });
 
   it('keeps keyword (debounced), sort and page in the URL; back restores them', async () => {
@@ -335,24 +336,30 @@ describe('CustomerDetailPage', () => {
       renderDetail(undefined, crmUser);
       await screen.findAllByText('Completed');
       const runBot = screen.getByRole('button', { name: 'Run Bot' });
-      await waitFor(() => expect(runBot).toBeEnabled());
+      await waitFor(() => expect(runBot).not.toHaveAttribute('aria-disabled'));
       await userEvent.setup().click(runBot);
       const dialog = await screen.findByRole('dialog', { name: 'Select Bots' });
-      expect(within(dialog).getByRole('button', { name: 'Run' })).toBeDisabled();
+      expect(within(dialog).getByRole('button', { name: 'Run' })).toHaveAccessibleDescription(
+        'Choose at least one bot.',
+      );
     });
 
     it('is disabled while an interaction is in progress', async () => {
       serve({ items: () => [makeInteraction(), makeInteraction({ status: 'in-progress' })] });
       renderDetail(undefined, crmUser);
       await screen.findByText('In Progress');
-      expect(screen.getByRole('button', { name: 'Run Bot' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Run Bot' })).toHaveAccessibleDescription(
+        'Wait until every interaction is completed.',
+      );
     });
 
     it('is disabled for a user without a crm_user_id', async () => {
       serve();
       renderDetail();
       await screen.findByText('Completed');
-      expect(screen.getByRole('button', { name: 'Run Bot' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Run Bot' })).toHaveAccessibleDescription(
+        'Your account is not linked to the CRM.',
+      );
     });
   });
 

@@ -1,4 +1,4 @@
-import { interactionListQuerySchema } from '@fieldbot/shared';
+import { customerRunBotBlock, interactionListQuerySchema } from '@fieldbot/shared';
 import { Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
@@ -17,7 +17,6 @@ import { BotResultSection } from '@/components/bot-result/bot-result-section';
 import { CustomerHeaderCard } from '../components/customer-header-card';
 import { CustomerInteractionsTable } from '../components/customer-interactions-table';
 import { CustomerNotFound } from '../components/customer-not-found';
-import { isRunBotDisabled } from '../lib/run-bot';
 
 /** /customers/:customerId: header card, Bot Result, and the customer's interactions. */
 export function CustomerDetailPage() {
@@ -66,7 +65,7 @@ function CustomerDetail({ customerId }: { customerId: string }) {
         }
       />
       <BotResultSection
-        runBotDisabled={isRunBotDisabled({
+        runBotBlock={customerRunBotBlock({
           user,
           customer: customer.data,
           interactions: interactions.data?.data.items,

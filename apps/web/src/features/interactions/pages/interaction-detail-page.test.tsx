@@ -102,7 +102,7 @@ describe('InteractionDetailPage', () => {
     expect(segment('boiler')).toHaveTextContent('[00:04]Speaker 2: The boiler is fine.');
 
     expect(screen.getByText('No Bot Result Generated')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Run Bot' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Run Bot' })).not.toHaveAttribute('aria-disabled');
   });
 
   it('labels a CSR call with its call type', async () => {
@@ -170,7 +170,9 @@ describe('InteractionDetailPage', () => {
     }));
     expect(await screen.findByText(INTERACTION_MESSAGES.audioLoading)).toBeInTheDocument();
     expect(screen.getByText(TRANSCRIPT_GENERATING)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Run Bot' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Run Bot' })).toHaveAccessibleDescription(
+      'Bots run on completed interactions only.',
+    );
     expect(screen.queryByRole('link', { name: 'Download' })).not.toBeInTheDocument();
     expect(FakeWaveSurfer.instances).toHaveLength(0);
 

@@ -2,6 +2,7 @@ import {
   INTERACTION_TYPES,
   MESSAGES,
   activeSegmentIndex,
+  interactionRunBotBlock,
   parseStartTime,
   type InteractionDetail,
   type InteractionType,
@@ -155,7 +156,7 @@ function InteractionView({ detail }: { detail: InteractionDetail }) {
 
       <InteractionDetails detail={detail} />
       <TranscriptBox detail={detail} activeIndex={activeIndex} onSeek={seek} />
-      <BotResultSection runBotDisabled={detail.status !== 'completed'} />
+      <BotResultSection runBotBlock={interactionRunBotBlock(detail)} />
     </Stack>
   );
 }

@@ -1,0 +1,168 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PUBLIC_MARKETPLACE_PATH,
+  logIn,
+  sidebar,
+  type DemoAccount,
+} from './support';
+
+// Issue 8 §3: axe-core over every route of every role, in the light and the dark scheme, with no
+// serious or critical violation. The app follows the system's scheme while no display mode is
+// stored, so one page load serves both schemes through emulateMedia.
+
+const SCHEMES = ['light', 'dark'] as const;
+const BLOCKING = new Set(['serious', 'critical']);
+
+/** Waits until the page drew itself and its data (no loader or skeleton left). */
+async function settle(page: Page) {
+  await expect(page.getByRole('main')).toBeVisible();
+  await expect(page.getByRole('heading').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.mantine-Loader, .mantine-Skeleton')).toHaveCount(0);
+}
+
+/** Every serious or critical violation of `path` in both schemes, one line each. */
+async function audit(page: Page, path: string): Promise<string[]> {
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  await page.goto(path);
+  await settle(page);
+  const found: string[] = [];
+  for (const scheme of SCHEMES) {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    for (const v of violations.filter((v) => BLOCKING.has(v.impact ?? ''))) {
+      for (const node of v.nodes) {
+        found.push(`${path} [${scheme}] ${v.id}: ${node.target.join(' ')} ${node.failureSummary}`);
+      }
+    }
+  }
+  return found;
+}
+
+async function auditAll(page: Page, paths: readonly string[]) {
+  for (const path of paths) {
+    const found = await audit(page, path);
+    expect.soft(found, found.join('\n\n')).toEqual([]);
+  }
+}
+
+/** A customer of the first list page that has an interaction ready to open, and that interaction. */
+async function customerAndInteraction(page: Page): Promise<string[]> {
+  await page.goto('/customers');
+  const customerLinks = page.getByRole('table').first().locator('tbody a[href]');
+  await expect(customerLinks.first()).toBeVisible();
+  for (const href of await customerLinks.evaluateAll((links) =>
+    links.map((a) => a.getAttribute('href') ?? ''),
+  )) {
+    await page.goto(href);
+    const ready = page.getByRole('table', { name: 'Interactions' }).locator('tbody a[href]');
+    await expect(
+      page.getByRole('table', { name: 'Interactions' }).locator('tbody tr').first(),
+    ).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    if ((await ready.count()) === 0) continue;
+    await ready.first().click();
+    await expect(page).toHaveURL(/\/interaction\//);
+    return [href, new URL(page.url()).pathname];
+  }
+  throw new Error('no customer on the first page has an interaction ready to open');
+}
+
+const NOT_FOUND = '/this-page-does-not-exist';
+const ANY_USER = ['/profile', '/change-password', NOT_FOUND];
+
+test.describe.configure({ mode: 'parallel' });
+
+test('logged-out pages', async ({ page }) => {
+  test.setTimeout(150_000);
+  await auditAll(page, [
+    '/login',
+    '/signup',
+    '/forgot-password',
+    '/reset-password/not-a-real-token',
+    '/invitation-token-expire',
+    DEMO_PUBLIC_MARKETPLACE_PATH,
+    NOT_FOUND,
+  ]);
+});
+
+const COMPANY_ROLES: { account: DemoAccount; routes: string[] }[] = [
+  {
+    account: DEMO_ACCOUNTS.admin,
+    routes: ['/company/dashboard', '/customers', '/users', '/marketplace', '/bot/list'],
+  },
+  {
+    account: DEMO_ACCOUNTS.manager,
+    routes: ['/company/dashboard', '/customers', '/users', '/settings/company-info'],
+  },
+  {
+    account: DEMO_ACCOUNTS.tech,
+    routes: ['/company/dashboard', '/customers', '/users'],
+  },
+];
+
+for (const { account, routes } of COMPANY_ROLES) {
+  test(`${account.roleTitle} (${account.email})`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await logIn(page, account);
+    const detail = await customerAndInteraction(page);
+    await auditAll(page, [...routes, ...detail, ...ANY_USER]);
+  });
+}
+
+test('Company Admin settings', async ({ page }) => {
+  test.setTimeout(180_000);
+  await logIn(page, DEMO_ACCOUNTS.admin);
+  await auditAll(page, [
+    '/settings/company-info',
+    '/settings/billing/invoice-history',
+    '/settings/billing/transaction-history',
+    '/settings/integrations',
+  ]);
+});
+
+test('Company Admin during onboarding', async ({ page }) => {
+  test.setTimeout(150_000);
+  await logIn(page, DEMO_ACCOUNTS.newadmin);
+  await auditAll(page, ['/settings/company-info', '/customers', ...ANY_USER]);
+});
+
+test('Publisher Admin', async ({ page }) => {
+  test.setTimeout(240_000);
+  await logIn(page, DEMO_ACCOUNTS.publisher);
+  await auditAll(page, [
+    '/publisher/dashboard',
+    '/bot/list',
+    '/bot/create',
+    '/bot/private-bot',
+    '/clients/list',
+    '/publisher/users',
+    '/settings/publisher-info',
+    '/customers',
+    ...ANY_USER,
+  ]);
+});
+
+test('Publisher User', async ({ page }) => {
+  test.setTimeout(150_000);
+  await logIn(page, DEMO_ACCOUNTS.publisherUser);
+  await auditAll(page, ['/publisher/dashboard', '/bot/list', '/clients/list', '/publisher/users']);
+});
+
+test('after a route change, focus is on the new page heading', async ({ page }) => {
+  await logIn(page, DEMO_ACCOUNTS.manager);
+  await sidebar(page).getByRole('link', { name: 'Customers' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeFocused();
+
+  await page.getByRole('table').first().locator('tbody a[href]').first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Customer Detail' })).toBeFocused();
+
+  // A filter or a page of the same route leaves focus where the user is.
+  const search = page.getByRole('textbox', { name: 'Search interactions' });
+  await search.fill('CSR');
+  await expect(page).toHaveURL(/keyword=CSR/);
+  await expect(search).toBeFocused();
+});

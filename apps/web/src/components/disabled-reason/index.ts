@@ -1,0 +1,1 @@
+export { DisabledReason, type DisabledReasonProps } from './disabled-reason';
