@@ -1,0 +1,1 @@
+ALTER TABLE "interactions" ADD COLUMN "transcript_engine" text;
