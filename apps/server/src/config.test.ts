@@ -157,6 +157,30 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the support widget and analytics settings', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({
+      intercomAppId: undefined,
+      supportEmail: 'support@fieldbot.local',
+      posthog: undefined,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        INTERCOM_APP_ID: 'abc123',
+        SUPPORT_EMAIL: 'help@acme.test',
+        POSTHOG_KEY: 'phc_x',
+        POSTHOG_HOST: 'https://eu.i.posthog.com/',
+      }),
+    ).toMatchObject({
+      intercomAppId: 'abc123',
+      supportEmail: 'help@acme.test',
+      posthog: { key: 'phc_x', host: 'https://eu.i.posthog.com' },
+    });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), SUPPORT_EMAIL: 'nobody' })).toThrow(
+      'Invalid configuration: SUPPORT_EMAIL must be an e-mail address',
+    );
+  });
+
   it('switches to S3 only when every S3 variable is set', () => {
     const config = loadConfig({
       DATA_DIR: tempDir(),

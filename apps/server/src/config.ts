@@ -85,6 +85,16 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   UPLOAD_MAX_MB: num('UPLOAD_MAX_MB', 500, { min: 0.001 }),
   INTERCOM_SECRET: optionalString,
+  INTERCOM_APP_ID: optionalString.refine(
+    (v) => v === undefined || /^[A-Za-z0-9_-]{1,64}$/.test(v),
+    'INTERCOM_APP_ID must be an Intercom workspace id (letters and digits)',
+  ),
+  SUPPORT_EMAIL: optionalString.refine(
+    (v) => v === undefined || /^[^\s@]+@[^\s@]+$/.test(v),
+    'SUPPORT_EMAIL must be an e-mail address',
+  ),
+  POSTHOG_KEY: optionalString,
+  POSTHOG_HOST: url('POSTHOG_HOST'),
   SEED_DEMO: bool('SEED_DEMO', true),
   RUN_WORKERS: bool('RUN_WORKERS', true),
   WEB_DIST: optionalString,
@@ -183,6 +193,11 @@ export interface AppConfig {
   s3: S3Config | undefined;
   uploadMaxBytes: number;
   intercomSecret: string;
+  /** Intercom Messenger workspace; unset, the built-in Help panel mails SUPPORT_EMAIL instead. */
+  intercomAppId: string | undefined;
+  supportEmail: string;
+  /** Analytics also go to PostHog when a project key is set. */
+  posthog: { key: string; host: string } | undefined;
   seedDemo: boolean;
   runWorkers: boolean;
   webDist: string;
@@ -324,6 +339,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : undefined,
     uploadMaxBytes: Math.floor(e.UPLOAD_MAX_MB * 1024 * 1024),
     intercomSecret,
+    intercomAppId: e.INTERCOM_APP_ID,
+    supportEmail: e.SUPPORT_EMAIL ?? 'support@fieldbot.local',
+    posthog: e.POSTHOG_KEY
+      ? {
+          key: e.POSTHOG_KEY,
+          host: (e.POSTHOG_HOST ?? 'https://us.i.posthog.com').replace(/\/+$/, ''),
+        }
+      : undefined,
     seedDemo: e.SEED_DEMO,
     runWorkers: e.RUN_WORKERS,
     webDist: path.resolve(serverRoot, e.WEB_DIST ?? '../web/dist'),
