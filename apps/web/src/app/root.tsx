@@ -8,6 +8,11 @@ import { setSessionFlags } from '@/lib/session-flags';
 import { useSessionFlags } from '@/lib/use-session-flags';
 import { RouteGuard } from './route-guard';
 
+// Loaded after login only: the support widget and analytics vendor of the logged-in user.
+const SupportServices = lazy(() =>
+  import('@/features/support').then((m) => ({ default: m.SupportServices })),
+);
+
 const SessionExpiredModal = lazy(() =>
   import('@/components/feedback/session-expired-modal').then((m) => ({
     default: m.SessionExpiredModal,
@@ -44,6 +49,7 @@ function DisplayModeSync() {
 
 export function Root() {
   const { sessionExpired } = useSessionFlags();
+  const user = useCurrentUser();
   return (
     <>
       <RouteGuard />
@@ -54,6 +60,11 @@ export function Root() {
       )}
       <PaymentDueSync />
       <DisplayModeSync />
+      {user && (
+        <Suspense fallback={null}>
+          <SupportServices user={user} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -15,6 +15,7 @@ import {
 import { IconArrowLeft, IconChevronDown, IconKey, IconLogout, IconUser } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useLogout } from '@/features/session';
+import { HelpMenuItem } from '@/features/support';
 import { usePageHeaderState } from './page-header';
 
 export interface HeaderProps {
@@ -87,6 +88,7 @@ export function Header({ user, navOpened, onToggleNav }: HeaderProps) {
           <Menu.Item component={Link} to="/change-password" leftSection={<IconKey size={16} />}>
             Change Password
           </Menu.Item>
+          <HelpMenuItem />
           <Menu.Divider />
           <Menu.Item
             color="red"
