@@ -254,6 +254,14 @@ describe('POST /api/support/messages', () => {
       expect(res.status, res.text).toBe(422);
       expect(validationErrorSchema.parse(res.body).errors).toEqual({ message: [text] });
     }
+    const offSite = await publisher.client.post(SUPPORT_MESSAGES_PATH, {
+      message: 'Hello',
+      page: 'https://elsewhere.example/',
+    });
+    expect(offSite.status).toBe(422);
+    expect(validationErrorSchema.parse(offSite.body).errors).toEqual({
+      page: [MESSAGES.invalidValue],
+    });
     expect((await t.client().post(SUPPORT_MESSAGES_PATH, { message: 'hi' })).status).toBe(401);
     const fresh = (await t.outbox.mailsTo(SUPPORT_EMAIL)).filter((m) => !before.has(m.file));
     expect(fresh).toEqual([]);

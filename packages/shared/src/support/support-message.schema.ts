@@ -20,7 +20,11 @@ export const supportMessageBodySchema = z.object(
       .min(1, MESSAGES.required)
       .max(SUPPORT_MESSAGE_MAX, SUPPORT_MESSAGES.tooLong),
     /** The page the user was on, to give support context. */
-    page: z.string().max(2048, MESSAGES.invalidValue).optional(),
+    page: z
+      .string()
+      .max(2048, MESSAGES.invalidValue)
+      .startsWith('/', MESSAGES.invalidValue)
+      .optional(),
   },
   { error: MESSAGES.invalidValue },
 );
