@@ -54,17 +54,10 @@ export function createPocketsphinxTranscription(config: PocketsphinxConfig): Spe
         // The acoustic model is trained on 16 kHz mono 16-bit audio, and that is all -infile reads.
         const converted = await run(
           config.ffmpegPath,
-          ['-hide_banner', '-nostdin', '-v', 'error', '-i', input.file].concat([
-            '-ac',
-            '1',
-            '-ar',
-            '16000',
-            '-c:a',
-            'pcm_s16le',
-            '-f',
-            'wav',
-            wav,
-          ]),
+          [
+            ...['-hide_banner', '-nostdin', '-v', 'error', '-i', input.file],
+            ...['-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 'wav', wav],
+          ],
           input.signal,
         ).catch((error: unknown) => {
           throw error instanceof ToolMissing ? new TranscriptionError(NO_FFMPEG, false) : error;
