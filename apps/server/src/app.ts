@@ -4,6 +4,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
+import { createAnalyticsRepo } from './modules/analytics/analytics.repo.js';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
+import { createAnalyticsService } from './modules/analytics/analytics.service.js';
 import { createCompanyRepo } from './modules/company/company.repo.js';
 import { companyRoutes } from './modules/company/company.routes.js';
 import { createCompanyService } from './modules/company/company.service.js';
@@ -43,6 +46,10 @@ import type { PipelineQueue } from './jobs/pipeline.js';
 import { createRecordingsRepo } from './modules/recordings/recordings.repo.js';
 import { recordingRoutes } from './modules/recordings/recordings.routes.js';
 import { createRecordingsService } from './modules/recordings/recordings.service.js';
+import { createSupportRepo } from './modules/support/support.repo.js';
+import { supportRoutes } from './modules/support/support.routes.js';
+import { createSupportService } from './modules/support/support.service.js';
+import { thirdPartyCspSources } from './modules/support/third-party-csp.js';
 import type { MailMessage } from './providers/mail/index.js';
 import type { StorageProvider } from './providers/storage/index.js';
 
@@ -105,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, {
     https: config.appUrl.startsWith('https://'),
     extraImgSources: config.s3 ? [new URL(config.s3.endpoint).origin] : [],
+    thirdParty: thirdPartyCspSources(config),
   });
   await app.register(compress, {
     // JSON and text only: audio and images are compressed already, and Range replies (206) never are.
@@ -156,6 +164,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       storage,
       pipeline: deps.pipeline,
     }),
+  });
+  await analyticsRoutes(app, {
+    analytics: createAnalyticsService({ repo: createAnalyticsRepo(database.db) }),
+  });
+  await supportRoutes(app, {
+    support: createSupportService({
+      repo: createSupportRepo(database.db),
+      sendMail: deps.sendMail,
+      supportEmail: config.supportEmail,
+      appUrl: config.appUrl,
+    }),
+    clientConfig: {
+      posthog_key: config.posthog?.key ?? null,
+      posthog_host: config.posthog?.host ?? null,
+      intercom_app_id: config.intercomAppId ?? null,
+    },
   });
   return app;
 }

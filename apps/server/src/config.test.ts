@@ -95,9 +95,14 @@ describe('loadConfig', () => {
     expect((error as Error).message).not.toContain('\n');
   });
 
-  it('has no transcription service and ffmpeg from PATH by default', () => {
+  it('transcribes offline with pocketsphinx and finds ffmpeg on PATH by default', () => {
     const config = loadConfig({ DATA_DIR: tempDir() });
-    expect(config.stt).toBeUndefined();
+    expect(config.stt).toEqual({
+      engine: 'pocketsphinx',
+      binaryPath: 'pocketsphinx_continuous',
+      modelDir: '/usr/share/pocketsphinx/model/en-us',
+      ffmpegPath: 'ffmpeg',
+    });
     expect(config.pipeline).toEqual({
       retryLimit: 3,
       retryDelaySeconds: 30,
@@ -112,6 +117,7 @@ describe('loadConfig', () => {
 
   it('reads the transcription service: a key alone means OpenAI, a base URL alone a local server', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), STT_API_KEY: 'sk-test' }).stt).toEqual({
+      engine: 'openai-compatible',
       baseUrl: 'https://api.openai.com/v1',
       apiKey: 'sk-test',
       model: 'whisper-1',
@@ -134,6 +140,55 @@ describe('loadConfig', () => {
       },
       pipeline: { ffmpegPath: '/opt/ffmpeg/bin/ffmpeg', ffprobePath: 'ffprobe' },
     });
+  });
+
+  it('lets STT_ENGINE choose the engine whatever else is set', () => {
+    const withKey = { DATA_DIR: tempDir(), STT_API_KEY: 'sk-test' };
+    expect(loadConfig({ ...withKey, STT_ENGINE: 'none' }).stt).toEqual({ engine: 'none' });
+    expect(
+      loadConfig({
+        ...withKey,
+        STT_ENGINE: 'pocketsphinx',
+        POCKETSPHINX_PATH: '/opt/ps/bin/pocketsphinx_continuous',
+        POCKETSPHINX_MODEL_DIR: '/opt/ps/model',
+      }).stt,
+    ).toEqual({
+      engine: 'pocketsphinx',
+      binaryPath: '/opt/ps/bin/pocketsphinx_continuous',
+      modelDir: '/opt/ps/model',
+      ffmpegPath: 'ffmpeg',
+    });
+    expect(loadConfig({ ...withKey, STT_ENGINE: 'openai' }).stt.engine).toBe('openai-compatible');
+    expect(() => loadConfig({ DATA_DIR: tempDir(), STT_ENGINE: 'openai' })).toThrow(
+      'Invalid configuration: STT_ENGINE=openai needs STT_API_KEY or STT_BASE_URL',
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), STT_ENGINE: 'whisper' })).toThrow(
+      'Invalid configuration: STT_ENGINE must be one of auto, openai, pocketsphinx, none',
+    );
+  });
+
+  it('reads the support widget and analytics settings', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({
+      intercomAppId: undefined,
+      supportEmail: 'support@fieldbot.local',
+      posthog: undefined,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        INTERCOM_APP_ID: 'abc123',
+        SUPPORT_EMAIL: 'help@acme.test',
+        POSTHOG_KEY: 'phc_x',
+        POSTHOG_HOST: 'https://eu.i.posthog.com/',
+      }),
+    ).toMatchObject({
+      intercomAppId: 'abc123',
+      supportEmail: 'help@acme.test',
+      posthog: { key: 'phc_x', host: 'https://eu.i.posthog.com' },
+    });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), SUPPORT_EMAIL: 'nobody' })).toThrow(
+      'Invalid configuration: SUPPORT_EMAIL must be an e-mail address',
+    );
   });
 
   it('switches to S3 only when every S3 variable is set', () => {

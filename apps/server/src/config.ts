@@ -55,6 +55,8 @@ const url = (name: string) =>
     message: `${name} must be a valid URL`,
   });
 
+const STT_ENGINES = ['auto', 'openai', 'pocketsphinx', 'none'] as const;
+
 const envSchema = z.object({
   NODE_ENV: optionalString,
   PORT: num('PORT', 3000, { int: true, min: 0, max: 65535 }),
@@ -92,6 +94,16 @@ const envSchema = z.object({
   UPLOAD_DAILY_MB_PER_USER: num('UPLOAD_DAILY_MB_PER_USER', 5000, { min: 0.001 }),
   UPLOAD_DAILY_MB_PER_COMPANY: num('UPLOAD_DAILY_MB_PER_COMPANY', 50000, { min: 0.001 }),
   INTERCOM_SECRET: optionalString,
+  INTERCOM_APP_ID: optionalString.refine(
+    (v) => v === undefined || /^[A-Za-z0-9_-]{1,64}$/.test(v),
+    'INTERCOM_APP_ID must be an Intercom workspace id (letters and digits)',
+  ),
+  SUPPORT_EMAIL: optionalString.refine(
+    (v) => v === undefined || /^[^\s@]+@[^\s@]+$/.test(v),
+    'SUPPORT_EMAIL must be an e-mail address',
+  ),
+  POSTHOG_KEY: optionalString,
+  POSTHOG_HOST: url('POSTHOG_HOST'),
   SEED_DEMO: bool('SEED_DEMO', true),
   RUN_WORKERS: bool('RUN_WORKERS', true),
   WEB_DIST: optionalString,
@@ -101,11 +113,17 @@ const envSchema = z.object({
     'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
   ),
   TRUST_PROXY: bool('TRUST_PROXY', false),
+  STT_ENGINE: optionalString.refine(
+    (v) => v === undefined || (STT_ENGINES as readonly string[]).includes(v),
+    `STT_ENGINE must be one of ${STT_ENGINES.join(', ')}`,
+  ),
   STT_BASE_URL: url('STT_BASE_URL'),
   STT_API_KEY: optionalString,
   STT_MODEL: optionalString,
   STT_TIMEOUT_SECONDS: num('STT_TIMEOUT_SECONDS', 300, { min: 0.1 }),
   STT_CHUNK_SECONDS: num('STT_CHUNK_SECONDS', 600, { min: 1 }),
+  POCKETSPHINX_PATH: optionalString,
+  POCKETSPHINX_MODEL_DIR: optionalString,
   FFMPEG_PATH: optionalString,
   FFPROBE_PATH: optionalString,
   PIPELINE_RETRY_LIMIT: num('PIPELINE_RETRY_LIMIT', 3, { int: true, min: 0, max: 20 }),
@@ -135,13 +153,28 @@ export interface S3Config {
 }
 
 /** An OpenAI-compatible speech-to-text service (POST {baseUrl}/audio/transcriptions). */
-export interface SttConfig {
+export interface OpenAiSttConfig {
   /** The API root as the OpenAI SDK takes it, e.g. https://api.openai.com/v1 (no trailing slash). */
   baseUrl: string;
   apiKey: string | undefined;
   model: string;
   timeoutMs: number;
 }
+
+/** Offline recognition by Debian's pocketsphinx_continuous with the pocketsphinx-en-us model. */
+export interface PocketsphinxConfig {
+  binaryPath: string;
+  /** Holds en-us/ (acoustic model), en-us.lm.bin and cmudict-en-us.dict. */
+  modelDir: string;
+  /** pocketsphinx reads 16 kHz mono WAV only; ffmpeg converts the merged MP3. */
+  ffmpegPath: string;
+}
+
+/** The speech-to-text engine: a whisper service, offline pocketsphinx (the default) or none. */
+export type SttConfig =
+  | ({ engine: 'openai-compatible' } & OpenAiSttConfig)
+  | ({ engine: 'pocketsphinx' } & PocketsphinxConfig)
+  | { engine: 'none' };
 
 /** Tuning of the interaction pipeline's pg-boss jobs (audio merge, transcription, call download). */
 export interface PipelineConfig {
@@ -188,13 +221,18 @@ export interface AppConfig {
   /** Per 24 hours: upload URLs issued and not used, and bytes received. */
   uploadQuota: UploadQuota;
   intercomSecret: string;
+  /** Intercom Messenger workspace; unset, the built-in Help panel mails SUPPORT_EMAIL instead. */
+  intercomAppId: string | undefined;
+  supportEmail: string;
+  /** Analytics also go to PostHog when a project key is set. */
+  posthog: { key: string; host: string } | undefined;
   seedDemo: boolean;
   runWorkers: boolean;
   webDist: string;
   logLevel: string;
   trustProxy: boolean;
-  /** undefined: no transcription service, transcripts end with 'No transcription service configured'. */
-  stt: SttConfig | undefined;
+  /** engine 'none': transcripts end with 'No transcription service configured'. */
+  stt: SttConfig;
   pipeline: PipelineConfig;
   /** How often pg-boss looks for expired (crashed) jobs and purges old ones. */
   jobMaintenanceSeconds: number;
@@ -251,6 +289,28 @@ function readOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/** auto: the whisper service when one is named, else offline pocketsphinx (a fresh install works alone). */
+function sttConfig(e: z.infer<typeof envSchema>, serviceNamed: boolean): SttConfig {
+  const engine = e.STT_ENGINE ?? 'auto';
+  if (engine === 'none') return { engine: 'none' };
+  if (engine === 'openai' || (engine === 'auto' && serviceNamed)) {
+    return {
+      engine: 'openai-compatible',
+      // A key alone means OpenAI itself; a base URL alone suits local servers that need no key.
+      baseUrl: (e.STT_BASE_URL ?? 'https://api.openai.com/v1').replace(/\/+$/, ''),
+      apiKey: e.STT_API_KEY,
+      model: e.STT_MODEL ?? 'whisper-1',
+      timeoutMs: Math.round(e.STT_TIMEOUT_SECONDS * 1000),
+    };
+  }
+  return {
+    engine: 'pocketsphinx',
+    binaryPath: e.POCKETSPHINX_PATH ?? 'pocketsphinx_continuous',
+    modelDir: e.POCKETSPHINX_MODEL_DIR ?? '/usr/share/pocketsphinx/model/en-us',
+    ffmpegPath: e.FFMPEG_PATH ?? 'ffmpeg',
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -275,6 +335,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.LOGIN_IP_WINDOW_MINUTES > e.LOGIN_WINDOW_MINUTES) {
     throw new ConfigError(
       'Invalid configuration: LOGIN_IP_WINDOW_MINUTES must be at most LOGIN_WINDOW_MINUTES',
+    );
+  }
+  const sttService = e.STT_BASE_URL !== undefined || e.STT_API_KEY !== undefined;
+  if (e.STT_ENGINE === 'openai' && !sttService) {
+    throw new ConfigError(
+      'Invalid configuration: STT_ENGINE=openai needs STT_API_KEY or STT_BASE_URL',
     );
   }
   if (production && e.SESSION_SECRET === undefined) {
@@ -331,21 +397,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       bytesPerCompany: Math.floor(e.UPLOAD_DAILY_MB_PER_COMPANY * 1024 * 1024),
     },
     intercomSecret,
+    intercomAppId: e.INTERCOM_APP_ID,
+    supportEmail: e.SUPPORT_EMAIL ?? 'support@fieldbot.local',
+    posthog: e.POSTHOG_KEY
+      ? {
+          key: e.POSTHOG_KEY,
+          host: (e.POSTHOG_HOST ?? 'https://us.i.posthog.com').replace(/\/+$/, ''),
+        }
+      : undefined,
     seedDemo: e.SEED_DEMO,
     runWorkers: e.RUN_WORKERS,
     webDist: path.resolve(serverRoot, e.WEB_DIST ?? '../web/dist'),
     logLevel: e.LOG_LEVEL ?? 'info',
     trustProxy: e.TRUST_PROXY,
-    // A key alone means OpenAI itself; a base URL alone suits local servers that need no key.
-    stt:
-      e.STT_BASE_URL !== undefined || e.STT_API_KEY !== undefined
-        ? {
-            baseUrl: (e.STT_BASE_URL ?? 'https://api.openai.com/v1').replace(/\/+$/, ''),
-            apiKey: e.STT_API_KEY,
-            model: e.STT_MODEL ?? 'whisper-1',
-            timeoutMs: Math.round(e.STT_TIMEOUT_SECONDS * 1000),
-          }
-        : undefined,
+    stt: sttConfig(e, sttService),
     pipeline: {
       retryLimit: e.PIPELINE_RETRY_LIMIT,
       retryDelaySeconds: e.PIPELINE_RETRY_DELAY_SECONDS,

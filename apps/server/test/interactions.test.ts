@@ -358,6 +358,7 @@ describe('GET /api/company/interaction/:interactionId/:interactionType', () => {
       transcript_status: 'completed',
       transcript_error_message: null,
       transcript_segments: r101.segments,
+      transcript_engine: null,
       transcript_url: interactionTranscriptPath(r101.id, 'field-recording'),
     });
   });

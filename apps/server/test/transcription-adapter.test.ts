@@ -315,9 +315,11 @@ describe('transcription failures in the pipeline: retried, then a transcript err
   );
 });
 
-describe('no transcription service configured', () => {
+describe('no transcription service configured (STT_ENGINE=none)', () => {
   // Retries 30 s apart: a transcript error within seconds shows there was no retry.
-  const t = useTestApp({ env: { PIPELINE_RETRY_LIMIT: '3', PIPELINE_RETRY_DELAY_SECONDS: '30' } });
+  const t = useTestApp({
+    env: { STT_ENGINE: 'none', PIPELINE_RETRY_LIMIT: '3', PIPELINE_RETRY_DELAY_SECONDS: '30' },
+  });
   const { record, transcriptStates } = usePipelineApp(t);
 
   it(

@@ -21,3 +21,6 @@ export * from './validation/validators';
 export * from './interactions/interaction.schema';
 export * from './interactions/recording.schema';
 export * from './interactions/interaction-rules';
+export * from './analytics/analytics.schema';
+export * from './support/client-config.schema';
+export * from './support/support-message.schema';

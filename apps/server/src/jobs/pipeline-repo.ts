@@ -1,3 +1,4 @@
+import type { TranscriptEngine } from '@fieldbot/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { audioAssets, interactions, transcriptSegments, usageRecords } from '../db/schema/index.js';
@@ -88,7 +89,12 @@ export function createPipelineRepo(db: Db) {
     },
 
     /** Replaces the transcript as a whole: readers see the old one or the new one, never a mix. */
-    async saveTranscript(interactionId: string, text: string, segments: TranscribedSegment[]) {
+    async saveTranscript(
+      interactionId: string,
+      text: string,
+      segments: TranscribedSegment[],
+      engine: TranscriptEngine,
+    ) {
       await db.transaction(async (tx) => {
         await tx
           .delete(transcriptSegments)
@@ -109,6 +115,7 @@ export function createPipelineRepo(db: Db) {
           .update(interactions)
           .set({
             transcriptText: text,
+            transcriptEngine: engine,
             transcriptStatus: 'completed',
             transcriptErrorMessage: null,
             updatedAt: now,

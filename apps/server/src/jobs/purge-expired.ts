@@ -1,7 +1,14 @@
 import { lt, or } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../db/client.js';
-import { emailVerificationTokens, loginAttempts, passwordResetTokens } from '../db/schema/index.js';
+import { ANALYTICS_RETENTION_DAYS } from '@fieldbot/shared';
+import {
+  analyticsEvents,
+  emailVerificationTokens,
+  loginAttempts,
+  passwordResetTokens,
+  supportMessages,
+} from '../db/schema/index.js';
 import type { SessionStore } from '../plugins/session-store.js';
 
 export const PURGE_EXPIRED_QUEUE = 'purge-expired';
@@ -13,7 +20,10 @@ export interface PurgeDeps {
   now?: () => number;
 }
 
-/** Deletes rows that can no longer matter: dead sessions, old attempts, spent or stale tokens. */
+/**
+ * Deletes rows that can no longer matter: dead sessions, old attempts, spent or stale tokens, and
+ * analytics events and Help panel messages past their retention.
+ */
 export async function purgeExpired({ db, sessions, loginWindowMs, now = Date.now }: PurgeDeps) {
   const t = now();
   await sessions.purgeExpired();
@@ -28,6 +38,9 @@ export async function purgeExpired({ db, sessions, loginWindowMs, now = Date.now
   await db
     .delete(passwordResetTokens)
     .where(or(lt(passwordResetTokens.expiresAt, dayAgo), lt(passwordResetTokens.usedAt, dayAgo)));
+  const retained = new Date(t - ANALYTICS_RETENTION_DAYS * 86_400_000);
+  await db.delete(analyticsEvents).where(lt(analyticsEvents.receivedAt, retained));
+  await db.delete(supportMessages).where(lt(supportMessages.createdAt, retained));
 }
 
 export async function registerPurgeExpired(boss: PgBoss, deps: PurgeDeps): Promise<void> {

@@ -87,7 +87,9 @@ export function createTranscribeStep(
       } finally {
         await rm(work, { recursive: true, force: true });
       }
-      await repo.saveTranscript(interactionId, text.join(' '), segments);
+      // 'none' has thrown above: a saved transcript always names the engine that made it.
+      if (stt.kind === 'none') return;
+      await repo.saveTranscript(interactionId, text.join(' '), segments, stt.kind);
       await complete(interactionId);
     },
   };

@@ -1,9 +1,14 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
+/** Origins of optional third-party services (support widget, analytics), per CSP directive. */
+export type ExtraCspSources = Partial<
+  Record<'scriptSrc' | 'connectSrc' | 'imgSrc' | 'fontSrc' | 'frameSrc' | 'mediaSrc', string[]>
+>;
+
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { extraImgSources?: string[]; https: boolean },
+  options: { extraImgSources?: string[]; https: boolean; thirdParty?: ExtraCspSources },
 ): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -11,13 +16,29 @@ export async function registerSecurityHeaders(
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(options.thirdParty?.scriptSrc ?? [])],
         // Mantine (Emotion-free since v7, but it still injects CSS variables) needs inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(options.extraImgSources ?? [])],
-        mediaSrc: ["'self'", 'blob:', ...(options.extraImgSources ?? [])],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...(options.extraImgSources ?? [])],
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          ...(options.extraImgSources ?? []),
+          ...(options.thirdParty?.imgSrc ?? []),
+        ],
+        mediaSrc: [
+          "'self'",
+          'blob:',
+          ...(options.extraImgSources ?? []),
+          ...(options.thirdParty?.mediaSrc ?? []),
+        ],
+        fontSrc: ["'self'", 'data:', ...(options.thirdParty?.fontSrc ?? [])],
+        connectSrc: [
+          "'self'",
+          ...(options.extraImgSources ?? []),
+          ...(options.thirdParty?.connectSrc ?? []),
+        ],
+        frameSrc: ["'self'", ...(options.thirdParty?.frameSrc ?? [])],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         objectSrc: ["'none'"],

@@ -9,6 +9,11 @@ import { setSessionFlags } from '@/lib/session-flags';
 import { useSessionFlags } from '@/lib/use-session-flags';
 import { RouteGuard } from './route-guard';
 
+// Loaded after login only: the support widget and analytics vendor of the logged-in user.
+const SupportServices = lazy(() =>
+  import('@/features/support').then((m) => ({ default: m.SupportServices })),
+);
+
 const SessionExpiredModal = lazy(() =>
   import('@/components/feedback/session-expired-modal').then((m) => ({
     default: m.SessionExpiredModal,
@@ -46,6 +51,7 @@ function DisplayModeSync() {
 export function Root() {
   const { sessionExpired } = useSessionFlags();
   useFocusHeadingOnRouteChange();
+  const user = useCurrentUser();
   return (
     <>
       <RouteGuard />
@@ -56,6 +62,11 @@ export function Root() {
       )}
       <PaymentDueSync />
       <DisplayModeSync />
+      {user && (
+        <Suspense fallback={null}>
+          <SupportServices user={user} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AuthLayout } from '@/components/layout/auth-layout';
 // The login page is the one page in the entry chunk (issue 8 budget: its JS ≤ 150 KB gzip).
@@ -16,7 +16,11 @@ function lazyNamed<M, K extends keyof M>(
   }));
 }
 
-const AppLayout = lazyNamed(() => import('@/components/layout/app-layout'), 'AppLayout');
+const AppLayout = lazy(() =>
+  import('@/components/layout/app-layout').then((m) => ({ default: m.AppLayout })),
+);
+// The support feature adds Help to the user menu; the shell itself imports no feature.
+const HelpMenuItem = lazyNamed(() => import('@/features/support'), 'HelpMenuItem');
 const NotFoundPage = lazyNamed(
   () => import('@/components/feedback/not-found-page'),
   'NotFoundPage',
@@ -106,7 +110,15 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <AppLayout />,
+        element: (
+          <AppLayout
+            userMenuItems={
+              <Suspense fallback={null}>
+                <HelpMenuItem />
+              </Suspense>
+            }
+          />
+        ),
         children: [
           { path: 'profile', element: <ProfilePage /> },
           { path: 'change-password', element: <ChangePasswordPage /> },

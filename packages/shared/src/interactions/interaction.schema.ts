@@ -151,6 +151,13 @@ export const transcriptSegmentSchema = z.object({
 });
 export type TranscriptSegment = z.infer<typeof transcriptSegmentSchema>;
 
+/**
+ * Which speech-to-text engine made a transcript: a hosted or self-hosted whisper service, or the
+ * offline pocketsphinx default, whose transcripts are a rough draft and are labelled so.
+ */
+export const TRANSCRIPT_ENGINES = ['openai-compatible', 'pocketsphinx'] as const;
+export type TranscriptEngine = (typeof TRANSCRIPT_ENGINES)[number];
+
 export const interactionDetailSchema = interactionListItemSchema.extend({
   customer: z.object({ id: z.uuid(), name: z.string() }),
   /** Session-checked, Range-capable audio route; null when there is no merged audio. */
@@ -163,6 +170,8 @@ export const interactionDetailSchema = interactionListItemSchema.extend({
   transcript_status: z.enum(PROCESS_STATUSES).nullable(),
   transcript_error_message: z.string().nullable(),
   transcript_segments: z.array(transcriptSegmentSchema),
+  /** null for transcripts made before engines were recorded (and the demo data's scripted ones). */
+  transcript_engine: z.enum(TRANSCRIPT_ENGINES).nullable(),
   /** Session-checked `.txt` download; null without a transcript. */
   transcript_url: z.string().nullable(),
 });

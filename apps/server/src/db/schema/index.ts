@@ -5,3 +5,5 @@ export * from './users.js';
 export * from './auth.js';
 export * from './files.js';
 export * from './interactions.js';
+export * from './analytics.js';
+export * from './support.js';

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { TRANSCRIPT_ENGINES } from '@fieldbot/shared';
 import {
   bigint,
   bigserial,
@@ -115,6 +116,7 @@ export const interactions = pgTable(
     transcriptStatus: text('transcript_status', { enum: ['in-progress', 'error', 'completed'] }),
     transcriptErrorMessage: text('transcript_error_message'),
     transcriptText: text('transcript_text'),
+    transcriptEngine: text('transcript_engine', { enum: TRANSCRIPT_ENGINES }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

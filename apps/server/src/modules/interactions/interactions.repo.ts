@@ -390,6 +390,7 @@ export function interactionDetailQuery(
       transcriptText: interactions.transcriptText,
       transcriptStatus: interactions.transcriptStatus,
       transcriptErrorMessage: interactions.transcriptErrorMessage,
+      transcriptEngine: interactions.transcriptEngine,
       hasAudio: sql<boolean>`${audioAssets.interactionId} is not null`,
       audioPeaks: audioAssets.peaks,
     })

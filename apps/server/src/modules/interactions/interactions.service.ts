@@ -121,6 +121,7 @@ export function createInteractionsService(deps: {
         transcript_status: row.transcriptStatus,
         transcript_error_message: row.transcriptErrorMessage,
         transcript_segments: row.segments,
+        transcript_engine: row.transcriptEngine,
         transcript_url: hasTranscript(row) ? interactionTranscriptPath(row.id, row.type) : null,
       };
     },

@@ -1,6 +1,6 @@
 import { openAsBlob } from 'node:fs';
 import { z } from 'zod';
-import type { SttConfig } from '../../config.js';
+import type { OpenAiSttConfig } from '../../config.js';
 import {
   TranscriptionError,
   type SpeechToText,
@@ -84,7 +84,7 @@ function statusMessage(status: number, detail: string | null): TranscriptionErro
 }
 
 /** Speech-to-text through any OpenAI-compatible `/audio/transcriptions` endpoint. */
-export function createOpenAiCompatibleTranscription(config: SttConfig): SpeechToText {
+export function createOpenAiCompatibleTranscription(config: OpenAiSttConfig): SpeechToText {
   const endpoint = `${config.baseUrl}/audio/transcriptions`;
   const seconds = Math.round(config.timeoutMs / 100) / 10;
   const timeoutText = `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;

@@ -1,3 +1,5 @@
+import type { TranscriptEngine } from '@fieldbot/shared';
+
 /** One timed piece of a transcript, in seconds from the start of the audio sent. */
 export interface TranscribedSegment {
   startSeconds: number;
@@ -20,9 +22,10 @@ export interface TranscribeInput {
   signal?: AbortSignal;
 }
 
-/** Speech-to-text behind an interface: an OpenAI-compatible adapter, or none. */
+/** Speech-to-text behind an interface: an OpenAI-compatible adapter, offline pocketsphinx, or none. */
 export interface SpeechToText {
-  kind: 'openai-compatible' | 'none';
+  /** Stored with each transcript, so rough offline drafts can be labelled as such. */
+  kind: TranscriptEngine | 'none';
   transcribe(input: TranscribeInput): Promise<Transcription>;
 }
 

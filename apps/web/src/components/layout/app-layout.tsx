@@ -2,7 +2,7 @@ import '@/lib/styles/app-styles';
 import { AppShell, Box } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { NoAccessPage } from '@/components/feedback/no-access-page';
 import { useCurrentUser } from '@/lib/session';
@@ -16,7 +16,7 @@ import { Sidebar } from './sidebar';
 import { SkipLink } from './skip-link';
 
 /** The logged-in shell: header, collapsible sidebar, page (or the not-enough-permission state), footer. */
-export function AppLayout() {
+export function AppLayout({ userMenuItems }: { userMenuItems?: ReactNode }) {
   const user = useCurrentUser();
   const { pathname } = useLocation();
   const { noPermission } = useSessionFlags();
@@ -49,7 +49,12 @@ export function AppLayout() {
           padding="md"
         >
           <AppShell.Header>
-            <Header user={user} navOpened={mobileOpened} onToggleNav={toggleMobile} />
+            <Header
+              user={user}
+              navOpened={mobileOpened}
+              onToggleNav={toggleMobile}
+              userMenuItems={userMenuItems}
+            />
           </AppShell.Header>
           <AppShell.Navbar p="sm" aria-label="Sidebar">
             <Sidebar

@@ -13,6 +13,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconArrowLeft, IconChevronDown, IconKey, IconLogout, IconUser } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useGoBack } from '@/lib/use-go-back';
 import { useLogout } from '@/lib/session';
@@ -22,9 +23,11 @@ export interface HeaderProps {
   user: User;
   navOpened: boolean;
   onToggleNav: () => void;
+  /** Items the app adds to the user menu (e.g. Help), between Change Password and Logout. */
+  userMenuItems?: ReactNode;
 }
 
-export function Header({ user, navOpened, onToggleNav }: HeaderProps) {
+export function Header({ user, navOpened, onToggleNav, userMenuItems }: HeaderProps) {
   const { title, subTitle, enableReturn } = usePageHeaderState();
   const goBack = useGoBack();
   const logout = useLogout();
@@ -88,6 +91,7 @@ export function Header({ user, navOpened, onToggleNav }: HeaderProps) {
           <Menu.Item component={Link} to="/change-password" leftSection={<IconKey size={16} />}>
             Change Password
           </Menu.Item>
+          {userMenuItems}
           <Menu.Divider />
           <Menu.Item
             color="red"

@@ -1,9 +1,11 @@
 import { INTERACTION_MESSAGES, MESSAGES, type InteractionDetail } from '@fieldbot/shared';
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
 import { TranscriptSegments } from './transcript-segments';
 
 export const TRANSCRIPT_GENERATING = 'Generating the transcript, this might take a few minutes.';
+/** Offline pocketsphinx transcripts are rough: readers should not take them word for word. */
+export const DRAFT_TRANSCRIPT_LABEL = 'Draft transcript (offline, low accuracy)';
 
 export interface TranscriptBoxProps {
   detail: InteractionDetail;
@@ -16,9 +18,17 @@ export function TranscriptBox({ detail, activeIndex, onSeek }: TranscriptBoxProp
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="transcript-title">
       <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4" id="transcript-title">
-          Transcript
-        </Title>
+        <Group gap="xs">
+          <Title order={2} size="h4" id="transcript-title">
+            Transcript
+          </Title>
+          {detail.transcript_engine === 'pocketsphinx' &&
+          detail.transcript_status === 'completed' ? (
+            <Badge variant="light" color="gray" tt="none">
+              {DRAFT_TRANSCRIPT_LABEL}
+            </Badge>
+          ) : null}
+        </Group>
         {detail.transcript_url ? (
           <Button
             component="a"

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeWaveSurfer, readyWaveSurfer, setUpFakeWaveSurfer } from '@/test/fake-wavesurfer';
 import { mockApi, type MockReply } from '@/test/mock-api';
 import { renderPage } from '@/test/render-page';
-import { TRANSCRIPT_GENERATING } from '../components/transcript-box';
+import { DRAFT_TRANSCRIPT_LABEL, TRANSCRIPT_GENERATING } from '../components/transcript-box';
 import {
   INTERACTION_NOT_FOUND,
   InteractionDetailPage,
@@ -53,6 +53,7 @@ function detail(overrides: Partial<InteractionDetail> = {}): InteractionDetail {
       { start: 4.5, end: 20, speaker: 'Speaker 2', text: 'The boiler is fine.' },
       { start: 20, end: 65, speaker: 'Speaker 1', text: 'Thanks.' },
     ],
+    transcript_engine: null,
     transcript_url: interactionTranscriptPath(ID, 'field-recording'),
     ...overrides,
   };
@@ -103,6 +104,17 @@ describe('InteractionDetailPage', () => {
 
     expect(screen.getByText('No Bot Result Generated')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Run Bot' })).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('labels an offline transcript as a draft of low accuracy, and only that one', async () => {
+    const view = renderDetail({ body: { data: detail({ transcript_engine: 'pocketsphinx' }) } });
+    const transcript = await screen.findByRole('region', { name: /Transcript/ });
+    expect(within(transcript).getByText(DRAFT_TRANSCRIPT_LABEL)).toBeInTheDocument();
+    view.unmount();
+
+    renderDetail({ body: { data: detail({ transcript_engine: 'openai-compatible' }) } });
+    await screen.findByRole('region', { name: /Transcript/ });
+    expect(screen.queryByText(DRAFT_TRANSCRIPT_LABEL)).not.toBeInTheDocument();
   });
 
   it('labels a CSR call with its call type', async () => {

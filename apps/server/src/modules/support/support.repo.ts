@@ -1,0 +1,21 @@
+import { and, count, eq, gte } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { supportMessages } from '../../db/schema/index.js';
+
+export function createSupportRepo(db: Db) {
+  return {
+    async countSince(userId: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(supportMessages)
+        .where(and(eq(supportMessages.userId, userId), gte(supportMessages.createdAt, since)));
+      return row?.n ?? 0;
+    },
+
+    async insert(row: { userId: string; message: string; page: string | null; createdAt: Date }) {
+      await db.insert(supportMessages).values(row);
+    },
+  };
+}
+
+export type SupportRepo = ReturnType<typeof createSupportRepo>;

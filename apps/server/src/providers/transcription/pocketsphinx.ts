@@ -1,0 +1,93 @@
+import { spawn } from 'node:child_process';
+import { access, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { PocketsphinxConfig } from '../../config.js';
+import { parseTimedWords, segmentsFromWords } from './pocketsphinx-output.js';
+import { TranscriptionError, type SpeechToText } from './speech-to-text.js';
+
+const NOT_INSTALLED =
+  'Offline transcription is unavailable: pocketsphinx is not installed (Debian packages pocketsphinx and pocketsphinx-en-us).';
+const NO_MODEL =
+  'Offline transcription is unavailable: the pocketsphinx-en-us model is not installed.';
+const NO_FFMPEG = 'Offline transcription is unavailable: ffmpeg is not installed.';
+
+class ToolMissing extends Error {}
+
+/** Runs a tool to completion; its stdout is returned, a missing binary is ToolMissing. */
+function run(command: string, args: string[], signal: AbortSignal | undefined) {
+  return new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
+    // Its log (several KB on stderr) says nothing a user could act on; only the exit code is read.
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'ignore'], signal });
+    const out: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      reject(error.code === 'ENOENT' ? new ToolMissing() : error);
+    });
+    child.on('close', (code) => resolve({ code, stdout: Buffer.concat(out).toString('utf8') }));
+  });
+}
+
+/**
+ * Offline speech-to-text with CMU pocketsphinx, the default when no whisper service is configured:
+ * no outside service and no key, at the price of a rough draft (the UI labels it so). It costs about
+ * 0.4 s of one core per second of audio; the transcribe job's pieces (STT_CHUNK_SECONDS) bound one run.
+ */
+export function createPocketsphinxTranscription(config: PocketsphinxConfig): SpeechToText {
+  const model = {
+    hmm: path.join(config.modelDir, 'en-us'),
+    lm: path.join(config.modelDir, 'en-us.lm.bin'),
+    dict: path.join(config.modelDir, 'cmudict-en-us.dict'),
+  };
+
+  return {
+    kind: 'pocketsphinx',
+    async transcribe(input) {
+      try {
+        await Promise.all(Object.values(model).map((file) => access(file)));
+      } catch {
+        throw new TranscriptionError(NO_MODEL, false);
+      }
+      const work = await mkdtemp(path.join(tmpdir(), 'fieldbot-sphinx-'));
+      try {
+        const wav = path.join(work, 'audio.wav');
+        // The acoustic model is trained on 16 kHz mono 16-bit audio, and that is all -infile reads.
+        const converted = await run(
+          config.ffmpegPath,
+          [
+            ...['-hide_banner', '-nostdin', '-v', 'error', '-i', input.file],
+            ...['-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 'wav', wav],
+          ],
+          input.signal,
+        ).catch((error: unknown) => {
+          throw error instanceof ToolMissing ? new TranscriptionError(NO_FFMPEG, false) : error;
+        });
+        if (converted.code !== 0) {
+          throw new TranscriptionError(
+            'The offline transcription could not read the audio.',
+            false,
+          );
+        }
+        const recognised = await run(
+          config.binaryPath,
+          ['-infile', wav, '-time', 'yes', '-hmm', model.hmm, '-lm', model.lm, '-dict', model.dict],
+          input.signal,
+        ).catch((error: unknown) => {
+          throw error instanceof ToolMissing ? new TranscriptionError(NOT_INSTALLED, false) : error;
+        });
+        if (recognised.code !== 0) {
+          throw new TranscriptionError('The offline transcription failed.', true);
+        }
+        const segments = segmentsFromWords(parseTimedWords(recognised.stdout));
+        return { text: segments.map((s) => s.text).join(' '), segments };
+      } catch (error) {
+        if (input.signal?.aborted) {
+          throw new TranscriptionError('The transcription was interrupted.', true);
+        }
+        throw error;
+      } finally {
+        await rm(work, { recursive: true, force: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export { HelpMenuItem } from './components/help-menu-item';
+export { SupportServices } from './components/support-services';
