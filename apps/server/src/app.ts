@@ -23,7 +23,8 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { loggerOptions } from './plugins/logging.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSessions } from './plugins/session.js';
-import { createSessionStore } from './plugins/session-store.js';
+import { createSessionRepo } from './modules/session/session.repo.js';
+import { createSessionService } from './modules/session/session.service.js';
 import type { PipelineQueue } from './jobs/pipeline.js';
 import { createRecordingsRepo } from './modules/recordings/recordings.repo.js';
 import { recordingRoutes } from './modules/recordings/recordings.routes.js';
@@ -54,10 +55,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const sessions = createSessionStore(database.db, {
-    idleMs: config.sessionIdleMs,
-    absoluteMs: config.sessionAbsoluteMs,
-    cacheMs: config.sessionCacheMs,
+  const sessions = createSessionService({
+    repo: createSessionRepo(database.db),
+    timings: {
+      idleMs: config.sessionIdleMs,
+      absoluteMs: config.sessionAbsoluteMs,
+      cacheMs: config.sessionCacheMs,
+    },
   });
   const userRepo = createUserRepo(database.db);
   const users = createUserService({
@@ -82,13 +86,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(cookie);
   // Order matters: session, then CSRF, then the guard; all run before the body is read.
-  registerSessions(app, { store: sessions });
+  registerSessions(app, { sessions });
   registerCsrf(app);
   registerInputGuard(app);
-  registerAuthGuard(app, {
-    loadUser: (id) => users.loadUser(id),
-    userFromProfile: (profile) => users.userFromProfile(profile),
-  });
+  registerAuthGuard(app, { userFromProfile: (profile) => users.userFromProfile(profile) });
 
   await userRoutes(app, { users, sessions });
   await companyRoutes(app, {

@@ -10,8 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError, notFound } from '../../lib/errors.js';
-import { setSessionCookies } from '../../plugins/session.js';
-import type { SessionStore } from '../../plugins/session-store.js';
+import { setSessionCookies } from '../session/session.cookies.js';
+import type { SessionService } from '../session/session.service.js';
 import { UploadTooLargeError, type LocalStorage } from '../../providers/storage/local-storage.js';
 import type { StorageProvider } from '../../providers/storage/index.js';
 import type { DataRepo } from './data.repo.js';
@@ -23,7 +23,7 @@ const PUBLIC_FILE_FOLDERS = new Set(['profile', 'company-logo', 'documents']);
 export interface DataRoutesDeps {
   data: DataService;
   repo: DataRepo;
-  sessions: SessionStore;
+  sessions: SessionService;
   storage: StorageProvider;
   uploadMaxBytes: number;
 }

@@ -19,13 +19,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthenticated } from '../../lib/errors.js';
-import { clearSessionCookies, setSessionCookies } from '../../plugins/session.js';
-import type { SessionStore } from '../../plugins/session-store.js';
+import { clearSessionCookies, setSessionCookies } from '../session/session.cookies.js';
+import type { SessionService } from '../session/session.service.js';
 import type { UserService } from './user.service.js';
 
 export interface UserRoutesDeps {
   users: UserService;
-  sessions: SessionStore;
+  sessions: SessionService;
 }
 
 const ANY_USER = { setup: 'any' } as const;

@@ -15,7 +15,7 @@ import {
 import { DomainError, fieldError, FieldValidationError } from '../../lib/errors.js';
 import { hashToken, hmacHex, newToken } from '../../lib/tokens.js';
 import type { MailMessage } from '../../providers/mail/index.js';
-import type { SessionStore } from '../../plugins/session-store.js';
+import type { SessionService } from '../session/session.service.js';
 import {
   burnPasswordCheck,
   hashPassword,
@@ -32,7 +32,7 @@ const PERMISSION_CACHE_MS = 30_000;
 export interface UserServiceDeps {
   repo: UserRepo;
   limiter: LoginRateLimiter;
-  sessions: Pick<SessionStore, 'destroyAllForUser' | 'forgetUser'>;
+  sessions: Pick<SessionService, 'destroyAllForUser' | 'forgetUser'>;
   sendMail(message: MailMessage): Promise<void>;
   /** True when `url` is a file URL our storage issued (ownership is checked separately). */
   isOurFileUrl(url: string): boolean;
