@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { createCompanyRepo } from './modules/company/company.repo.js';
@@ -22,6 +22,7 @@ import { registerInputGuard } from './plugins/input-guard.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { loggerOptions } from './plugins/logging.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { responseSerializerCompiler } from './plugins/response-serializer.js';
 import { registerSessions } from './plugins/session.js';
 import { createSessionRepo } from './modules/session/session.repo.js';
 import { createSessionService } from './modules/session/session.service.js';
@@ -53,7 +54,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   const sessions = createSessionService({
     repo: createSessionRepo(database.db),
