@@ -16,6 +16,7 @@ import {
   transcriptSegments,
   users,
 } from '../../db/schema/index.js';
+import { createCountCache } from './count-cache.js';
 import {
   customerOfTechnician,
   interactionOfTechnician,
@@ -450,14 +451,30 @@ export function transcriptSegmentsQuery(db: Db, interactionId: string) {
 
 export type InteractionsRepo = ReturnType<typeof createInteractionsRepo>;
 
-export function createInteractionsRepo(db: Db) {
+/** How long the total of a keyword search is reused (see count-cache.ts). */
+export const KEYWORD_COUNT_TTL_MS = 10_000;
+
+export function createInteractionsRepo(db: Db, options: { now?: () => number } = {}) {
+  const keywordCounts = createCountCache({ ttlMs: KEYWORD_COUNT_TTL_MS, max: 2000, ...options });
+  const firstCount = async (query: PromiseLike<{ count: number }[]>) =>
+    (await query)[0]?.count ?? 0;
+
   return {
     async customerPage(scope: ViewerScope, query: CustomerListQuery) {
-      const [items, [total]] = await Promise.all([
-        customerListQuery(db, scope, query),
-        customerCountQuery(db, scope, query),
+      const count = () => firstCount(customerCountQuery(db, scope, query));
+      const key = JSON.stringify([
+        'customers',
+        scope.companyId,
+        scope.technicianId,
+        query.type ?? null,
+        query.status ?? null,
+        query.keyword,
       ]);
-      return { items, count: total?.count ?? 0 };
+      const [items, total] = await Promise.all([
+        customerListQuery(db, scope, query),
+        query.keyword ? keywordCounts.get(key, count) : count(),
+      ]);
+      return { items, count: total };
     },
     async customer(scope: ViewerScope, customerId: string) {
       const [row] = await customerDetailQuery(db, scope, customerId);
@@ -476,11 +493,19 @@ export function createInteractionsRepo(db: Db) {
         const items = await interactionListQuery(db, scope, customer.id, query);
         return { items, count: customer.interactionsCount };
       }
-      const [items, [total]] = await Promise.all([
-        interactionListQuery(db, scope, customer.id, query),
-        interactionCountQuery(db, scope, customer.id, query),
+      const count = () => firstCount(interactionCountQuery(db, scope, customer.id, query));
+      const key = JSON.stringify([
+        'interactions',
+        customer.id,
+        scope.technicianId,
+        query.type ?? null,
+        query.keyword,
       ]);
-      return { items, count: total?.count ?? 0 };
+      const [items, total] = await Promise.all([
+        interactionListQuery(db, scope, customer.id, query),
+        query.keyword ? keywordCounts.get(key, count) : count(),
+      ]);
+      return { items, count: total };
     },
     async interaction(scope: ViewerScope, interactionId: string, type: InteractionType) {
       const [row] = await interactionDetailQuery(db, scope, interactionId, type);
