@@ -12,6 +12,13 @@ export interface LighthouseFigures {
   finalUrl: string;
 }
 
+/** A page Lighthouse could not measure, with why. */
+export interface LighthouseFailure {
+  name: string;
+  url: string;
+  error: string;
+}
+
 /** This machine's Chromium, headless, with background networking off (nothing but the page). */
 export const CHROME_FLAGS = [
   '--headless=new',
@@ -23,6 +30,45 @@ export const CHROME_FLAGS = [
   '--disable-dev-shm-usage',
 ];
 
+/** Tries a page up to three times: a trace lost on a busy machine (NO_NAVSTART) is not a result. */
+async function runOnce(
+  port: number,
+  page: { name: string; url: string; cookie?: string },
+): Promise<LighthouseFigures> {
+  let lastError = '';
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    const result = await lighthouse(page.url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined,
+    });
+    const lhr = result?.lhr;
+    if (!lhr || lhr.runtimeError) {
+      lastError = lhr?.runtimeError?.message ?? 'no result';
+      console.log(`  Lighthouse on ${page.name}, attempt ${attempt}: ${lastError}`);
+      continue;
+    }
+    const origin = new URL(page.url).origin;
+    const requests =
+      (lhr.audits['network-requests']?.details as { items?: { url: string }[] } | undefined)
+        ?.items ?? [];
+    return {
+      name: page.name,
+      url: page.url,
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+      assetPaths: requests
+        .map((r) => new URL(r.url))
+        .filter((u) => u.origin === origin && /\.(js|css)$/.test(u.pathname))
+        .map((u) => u.pathname),
+      finalUrl: lhr.finalDisplayedUrl,
+    };
+  }
+  throw new Error(`Lighthouse on ${page.url}: ${lastError}`);
+}
+
 /**
  * Lighthouse's default run: mobile form factor with its simulated slow-4G and 4× CPU throttling,
  * performance category only. Several runs of one page give the median score.
@@ -30,46 +76,22 @@ export const CHROME_FLAGS = [
 export async function runLighthouse(
   pages: { name: string; url: string; cookie?: string }[],
   runs: number,
-): Promise<LighthouseFigures[]> {
+): Promise<(LighthouseFigures | LighthouseFailure)[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: CHROME_FLAGS,
   });
   try {
-    const out: LighthouseFigures[] = [];
+    const out: (LighthouseFigures | LighthouseFailure)[] = [];
     for (const page of pages) {
-      const figures: LighthouseFigures[] = [];
-      for (let i = 0; i < runs; i += 1) {
-        const result = await lighthouse(page.url, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance'],
-          extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined,
-        });
-        const lhr = result?.lhr;
-        if (!lhr) throw new Error(`Lighthouse returned nothing for ${page.url}`);
-        if (lhr.runtimeError) {
-          throw new Error(`Lighthouse on ${page.url}: ${lhr.runtimeError.message}`);
-        }
-        const origin = new URL(page.url).origin;
-        const requests =
-          (lhr.audits['network-requests']?.details as { items?: { url: string }[] } | undefined)
-            ?.items ?? [];
-        figures.push({
-          name: page.name,
-          url: page.url,
-          score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-          lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
-          assetPaths: requests
-            .map((r) => new URL(r.url))
-            .filter((u) => u.origin === origin && /\.(js|css)$/.test(u.pathname))
-            .map((u) => u.pathname),
-          finalUrl: lhr.finalDisplayedUrl,
-        });
+      try {
+        const figures: LighthouseFigures[] = [];
+        for (let i = 0; i < runs; i += 1) figures.push(await runOnce(chrome.port, page));
+        figures.sort((a, b) => a.score - b.score);
+        out.push(figures[Math.floor(figures.length / 2)]!);
+      } catch (error) {
+        out.push({ name: page.name, url: page.url, error: String(error) });
       }
-      figures.sort((a, b) => a.score - b.score);
-      out.push(figures[Math.floor(figures.length / 2)]!);
     }
     return out;
   } finally {
