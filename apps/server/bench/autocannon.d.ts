@@ -19,6 +19,15 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     timeout?: number;
+    /** Cycled through by every connection; `context` is the connection's own object. */
+    requests?: {
+      method?: string;
+      path: string;
+      setupRequest?: (
+        request: { path: string; headers?: Record<string, string> },
+        context: Record<string, unknown>,
+      ) => { path: string; headers?: Record<string, string> };
+    }[];
   }
 
   export interface Result {

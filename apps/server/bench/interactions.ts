@@ -15,9 +15,10 @@
  * off, the counts recomputed once), then VACUUM ANALYZE.
  * Each target runs at every concurrency of BENCH_CONNECTIONS (default '1,10'): one connection gives
  * the latency of a request on its own, ten the latency once the two cores are saturated.
- * BENCH_SECONDS (default 10) sets the length of each run.
+ * BENCH_SECONDS (default 10) sets the length of each run. BENCH_RESULT_FILE names a JSON file the
+ * measured rows are written to (npm run bench reads it for its summary).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -29,6 +30,7 @@ import autocannon, { type Result } from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { login } from './support/http-login';
+import { printTable } from './support/table';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { seedDemoData, seedReferenceData } from '../src/db/seed/seed';
@@ -512,15 +514,6 @@ async function plans(env: Record<string, string | undefined>, data: Loaded): Pro
 
 // ---------------------------------------------------------------------------------------------
 
-function printTable(headers: string[], rows: string[][]): void {
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]?.length ?? 0)));
-  const line = (cells: string[]) =>
-    `| ${cells.map((c, i) => (/^[\d.]+$/.test(c) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
-  console.log(line(headers));
-  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const r of rows) console.log(line(r));
-}
-
 function benchEnv(dataDir: string, databaseUrl: string): Record<string, string | undefined> {
   return {
     ...process.env,
@@ -668,6 +661,24 @@ async function main(): Promise<void> {
       console.log(
         `Deep page p99 ÷ page 1 p99 at ${connections} conn.: ${ratio.toFixed(2)} ` +
           `(goal ≤ ${GOAL_DEEP_RATIO}: ${ratio <= GOAL_DEEP_RATIO ? 'met' : 'NOT met'})`,
+      );
+    }
+    const resultFile = process.env.BENCH_RESULT_FILE;
+    if (resultFile) {
+      await writeFile(
+        resultFile,
+        JSON.stringify({
+          dataSet: { customers: CUSTOMERS, interactions: INTERACTIONS, reused: Boolean(reuse) },
+          rows: rows.map((r) => ({
+            name: r.name,
+            connections: r.connections,
+            rps: r.rps,
+            p99: r.p99,
+            goal: r.goal,
+            bareRps: bareRow(r.connections).rps,
+            failures: r.non2xx + r.errors,
+          })),
+        }),
       );
     }
     const seq = explained.filter((p) => p.seqScans.length > 0);

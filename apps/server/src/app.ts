@@ -1,7 +1,7 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { createAnalyticsRepo } from './modules/analytics/analytics.repo.js';
@@ -40,8 +40,10 @@ import { registerInputGuard } from './plugins/input-guard.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { loggerOptions } from './plugins/logging.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { responseSerializerCompiler } from './plugins/response-serializer.js';
 import { registerSessions } from './plugins/session.js';
-import { createSessionStore } from './plugins/session-store.js';
+import { createSessionRepo } from './modules/session/session.repo.js';
+import { createSessionService } from './modules/session/session.service.js';
 import type { PipelineQueue } from './jobs/pipeline.js';
 import { createRecordingsRepo } from './modules/recordings/recordings.repo.js';
 import { recordingRoutes } from './modules/recordings/recordings.routes.js';
@@ -74,12 +76,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 
-  const sessions = createSessionStore(database.db, {
-    idleMs: config.sessionIdleMs,
-    absoluteMs: config.sessionAbsoluteMs,
-    cacheMs: config.sessionCacheMs,
+  const sessions = createSessionService({
+    repo: createSessionRepo(database.db),
+    timings: {
+      idleMs: config.sessionIdleMs,
+      absoluteMs: config.sessionAbsoluteMs,
+      cacheMs: config.sessionCacheMs,
+    },
   });
   const userRepo = createUserRepo(database.db);
   const profile = createProfileService({
@@ -121,13 +126,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(cookie);
   // Order matters: session, then CSRF, then the guard; all run before the body is read.
-  registerSessions(app, { store: sessions });
+  registerSessions(app, { sessions });
   registerCsrf(app);
   registerInputGuard(app);
-  registerAuthGuard(app, {
-    loadUser: (id) => profile.loadUser(id),
-    userFromProfile: (row) => profile.userFromProfile(row),
-  });
+  registerAuthGuard(app, { userFromProfile: (row) => profile.userFromProfile(row) });
 
   await userRoutes(app, { auth, invitations, profile, sessions });
   await companyRoutes(app, {

@@ -18,7 +18,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { purgeExpired } from '../src/jobs/purge-expired';
-import { createSessionStore } from '../src/plugins/session-store';
+import { createSessionRepo } from '../src/modules/session/session.repo';
+import { createSessionService } from '../src/modules/session/session.service';
 import type { ApiClient } from './support/api-client';
 import { DEMO } from './support/demo';
 import { HOOK_TIMEOUT_MS, SLOW_TEST_TIMEOUT_MS, useTestApp } from './support/test-app';
@@ -193,7 +194,10 @@ describe('POST /api/analytics/events', () => {
         try {
           await purgeExpired({
             db: database.db,
-            sessions: createSessionStore(database.db, { idleMs: day, absoluteMs: day }),
+            sessions: createSessionService({
+              repo: createSessionRepo(database.db),
+              timings: { idleMs: day, absoluteMs: day },
+            }),
             loginWindowMs: config.loginWindowMs,
             now: () => Date.now() + offsetMs,
           });

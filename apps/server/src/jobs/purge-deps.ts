@@ -1,14 +1,15 @@
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
-import { createSessionStore } from '../plugins/session-store.js';
+import { createSessionRepo } from '../modules/session/session.repo.js';
+import { createSessionService } from '../modules/session/session.service.js';
 import type { PurgeDeps } from './purge-expired.js';
 
 export function purgeDeps(config: AppConfig, db: Db): PurgeDeps {
   return {
     db,
-    sessions: createSessionStore(db, {
-      idleMs: config.sessionIdleMs,
-      absoluteMs: config.sessionAbsoluteMs,
+    sessions: createSessionService({
+      repo: createSessionRepo(db),
+      timings: { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs },
     }),
     loginWindowMs: config.loginWindowMs,
   };

@@ -9,13 +9,13 @@ import {
   passwordResetTokens,
   supportMessages,
 } from '../db/schema/index.js';
-import type { SessionStore } from '../plugins/session-store.js';
+import type { SessionService } from '../modules/session/session.service.js';
 
 export const PURGE_EXPIRED_QUEUE = 'purge-expired';
 
 export interface PurgeDeps {
   db: Db;
-  sessions: Pick<SessionStore, 'purgeExpired'>;
+  sessions: Pick<SessionService, 'purgeExpired'>;
   loginWindowMs: number;
   now?: () => number;
 }

@@ -1,5 +1,5 @@
 import { ROLE, type User } from '@fieldbot/shared';
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { customers, interactions, jobs } from '../db/schema/index.js';
@@ -34,7 +34,7 @@ export function viewerScope(user: User): ViewerScope {
  * and fetches those customers by primary key: a correlated EXISTS lets the planner walk the whole
  * company's name index instead, hoping to meet ten of the technician's customers early.
  */
-export function customerOfTechnician(db: Db, technicianId: string): SQL {
+export function customerOfTechnician(db: Db, technicianId: string | Placeholder): SQL {
   const theirCustomers = db
     .select({ id: jobs.customerId })
     .from(jobs)
@@ -49,8 +49,8 @@ export function customerOfTechnician(db: Db, technicianId: string): SQL {
  */
 export function interactionOfTechnician(
   db: Db,
-  technicianId: string,
-  job: { jobTechnician: AnyPgColumn } | { customerId: string },
+  technicianId: string | Placeholder,
+  job: { jobTechnician: AnyPgColumn } | { customerId: string | Placeholder },
 ): SQL {
   const ownJob =
     'jobTechnician' in job

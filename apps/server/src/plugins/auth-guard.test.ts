@@ -3,7 +3,10 @@ import { makeCompany, makeUser } from '@fieldbot/shared/testing';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../lib/errors.js';
+import type { UserProfileRow } from '../db/queries/user-profile.js';
+import type { SessionRecord } from '../modules/session/session.service.js';
 import { checkAccess, registerAuthGuard } from './auth-guard.js';
+import { registerErrorHandling } from './errors.js';
 
 /** Users whose only permission is dashboard.view, so permission checks have something to refuse. */
 function user(alias: RoleAlias, overrides: Partial<User> = {}): User {
@@ -55,14 +58,49 @@ describe('checkAccess', () => {
 describe('registerAuthGuard', () => {
   it('refuses to register an /api route that does not declare its auth', async () => {
     const app = Fastify();
-    registerAuthGuard(app, {
-      loadUser: async () => null,
-      userFromProfile: async () => user('manager'),
-    });
+    registerAuthGuard(app, { userFromProfile: async () => user('manager') });
     expect(() => app.get('/api/forgotten', async () => 'x')).toThrow(/must declare config.auth/);
     app.get('/api/open', { config: { auth: 'public' } }, async () => 'ok');
     app.get('/not-api', async () => 'ok');
     await app.ready();
+    await app.close();
+  });
+
+  it('builds the user once per profile read, not once per request', async () => {
+    const app = Fastify();
+    app.decorateRequest('session', null);
+    app.decorateRequest('user', null);
+    const profiles = [{}, {}] as unknown as UserProfileRow[];
+    let current = profiles[0]!;
+    app.addHook('onRequest', async (request) => {
+      request.session = { userId: 'u1', profile: current } as SessionRecord;
+    });
+    let builds = 0;
+    registerAuthGuard(app, {
+      userFromProfile: async () => {
+        builds += 1;
+        return user('manager', { name: `build ${builds}` });
+      },
+    });
+    app.get('/api/who', { config: { auth: {} } }, async (request) => request.user!.name);
+    const who = async () => (await app.inject({ url: '/api/who' })).body;
+    expect([await who(), await who(), await who()]).toEqual(['build 1', 'build 1', 'build 1']);
+    current = profiles[1]!;
+    expect(await who()).toBe('build 2');
+    await app.close();
+  });
+
+  it('answers 401 when the session has a user id but the user is gone', async () => {
+    const app = Fastify();
+    app.decorateRequest('session', null);
+    app.decorateRequest('user', null);
+    app.addHook('onRequest', async (request) => {
+      request.session = { userId: 'u1', profile: null } as SessionRecord;
+    });
+    registerErrorHandling(app);
+    registerAuthGuard(app, { userFromProfile: async () => user('manager') });
+    app.get('/api/who', { config: { auth: {} } }, async () => 'x');
+    expect((await app.inject({ url: '/api/who' })).statusCode).toBe(401);
     await app.close();
   });
 });

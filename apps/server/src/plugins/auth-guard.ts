@@ -6,9 +6,7 @@ import type { RouteAuth } from './types.js';
 import './types.js';
 
 export interface AuthGuardOptions {
-  /** Loads the full logged-in user (role, company, publisher, permissions); null when gone. */
-  loadUser(userId: string): Promise<User | null>;
-  /** Builds the user from the profile the session lookup already read. */
+  /** Builds the user from the profile the session statement already read (no further query). */
   userFromProfile(profile: UserProfileRow): Promise<User>;
 }
 
@@ -32,8 +30,21 @@ export function checkAccess(auth: Exclude<RouteAuth, 'public'>, user: User): voi
  */
 export function registerAuthGuard(
   app: FastifyInstance,
-  { loadUser, userFromProfile }: AuthGuardOptions,
+  { userFromProfile }: AuthGuardOptions,
 ): void {
+  // A cached session hands back the same profile object until it is read again, so the user
+  // built from it (permissions, intercom_hash) is built once per read, not once per request.
+  const built = new WeakMap<UserProfileRow, Promise<User>>();
+  const userOf = (profile: UserProfileRow): Promise<User> => {
+    let user = built.get(profile);
+    if (!user) {
+      user = userFromProfile(profile);
+      built.set(profile, user);
+      user.catch(() => built.delete(profile));
+    }
+    return user;
+  };
+
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') && route.url !== '/api') return;
     const auth = (route.config as { auth?: RouteAuth } | undefined)?.auth;
@@ -48,12 +59,10 @@ export function registerAuthGuard(
     if (!request.url.startsWith('/api/') || request.is404) return;
     const auth = request.routeOptions.config.auth;
     if (auth === undefined || auth === 'public') return;
-    const session = request.session;
-    if (!session?.userId) throw unauthenticated();
-    const user = session.profile
-      ? await userFromProfile(session.profile)
-      : await loadUser(session.userId);
-    if (!user) throw unauthenticated();
+    const profile = request.session?.userId ? request.session.profile : null;
+    // No profile with a user id: the user was deleted since the session began.
+    if (!profile) throw unauthenticated();
+    const user = await userOf(profile);
     request.user = user;
     checkAccess(auth, user);
   });

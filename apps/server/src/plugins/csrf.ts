@@ -2,8 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { AUTH_MESSAGES, CSRF_COOKIE, CSRF_HEADER } from '@fieldbot/shared';
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../lib/errors.js';
-import { setSessionCookies } from './session.js';
-import type { SessionStore } from './session-store.js';
+import { setSessionCookies } from '../modules/session/session.cookies.js';
+import type { SessionService } from '../modules/session/session.service.js';
 import './types.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -35,7 +35,7 @@ export function registerCsrf(app: FastifyInstance): void {
  * GET /api/csrf-cookie (Sanctum's name): gives a visitor the session and XSRF-TOKEN cookies before
  * their first mutating request; with a session already, re-sends its token (it rotates on login).
  */
-export function registerCsrfCookieRoute(app: FastifyInstance, deps: { sessions: SessionStore }) {
+export function registerCsrfCookieRoute(app: FastifyInstance, deps: { sessions: SessionService }) {
   app.get('/api/csrf-cookie', { config: { auth: 'public' } }, async (request, reply) => {
     if (request.session) {
       reply.setCookie(CSRF_COOKIE, request.session.csrfToken, {

@@ -5,7 +5,19 @@ import {
   type InteractionType,
   type SortDirection,
 } from '@fieldbot/shared';
-import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
@@ -16,6 +28,7 @@ import {
   transcriptSegments,
   users,
 } from '../../db/schema/index.js';
+import { createCountCache } from './count-cache.js';
 import {
   customerOfTechnician,
   interactionOfTechnician,
@@ -23,6 +36,15 @@ import {
 } from '../../lib/viewer-scope.js';
 
 export type { ViewerScope } from '../../lib/viewer-scope.js';
+
+/** A value, or the placeholder of a prepared statement that receives it. */
+type Param<T> = T | Placeholder;
+
+/** A ViewerScope whose ids may be placeholders (the same query shape, prepared once). */
+export interface ParamScope {
+  companyId: Param<string>;
+  technicianId: Param<string> | null;
+}
 
 /** ILIKE substring pattern; %, _ and \ in the keyword match themselves. */
 export function likePattern(keyword: string): string {
@@ -140,7 +162,7 @@ export function customerCountQuery(db: Db, scope: ViewerScope, query: CustomerLi
 }
 
 /** One customer, with interactions_count for its Interactions table (see interactionPage). */
-export function customerDetailQuery(db: Db, scope: ViewerScope, customerId: string) {
+export function customerDetailQuery(db: Db, scope: ParamScope, customerId: Param<string>) {
   return db
     .select({ ...customerColumns, interactionsCount: customers.interactionsCount })
     .from(customers)
@@ -202,7 +224,7 @@ function interactionOrder(query: InteractionListQuery, j: InteractionJoins): SQL
  * probed against them: no per-row joins, no per-row to_tsvector. The name arms mirror
  * recordingBy: the recorder's name, or the job technician's when nobody recorded it.
  */
-function interactionKeyword(db: Db, customerId: string, keyword: string): SQL {
+function interactionKeyword(db: Db, customerId: Param<string>, keyword: string): SQL {
   const pattern = likePattern(keyword);
   const matchingJobs = db
     .select({ id: jobs.id })
@@ -244,8 +266,8 @@ function interactionKeyword(db: Db, customerId: string, keyword: string): SQL {
  */
 function interactionListWhere(
   db: Db,
-  scope: ViewerScope,
-  customerId: string,
+  scope: ParamScope,
+  customerId: Param<string>,
   query: InteractionListQuery,
 ): SQL | undefined {
   return and(
@@ -276,12 +298,12 @@ function listColumns(j: InteractionJoins) {
 /** The ids of one page, ordered; joined to jobs and users only to sort by their columns. */
 function interactionPageIds(
   db: Db,
-  scope: ViewerScope,
-  customerId: string,
+  scope: ParamScope,
+  customerId: Param<string>,
   query: InteractionListQuery,
+  offset: Param<number>,
 ) {
   const where = interactionListWhere(db, scope, customerId, query);
-  const offset = (query.page - 1) * PAGE_SIZE;
   const j = interactionJoins('page_');
   if (query.sort_by === 'job_id' || query.sort_by === 'recording_by') {
     return db
@@ -314,11 +336,12 @@ function interactionPageIds(
  */
 export function interactionListQuery(
   db: Db,
-  scope: ViewerScope,
-  customerId: string,
+  scope: ParamScope,
+  customerId: Param<string>,
   query: InteractionListQuery,
+  offset: Param<number> = (query.page - 1) * PAGE_SIZE,
 ) {
-  const page = interactionPageIds(db, scope, customerId, query);
+  const page = interactionPageIds(db, scope, customerId, query, offset);
   const j = interactionJoins('');
   return db
     .select(listColumns(j))
@@ -358,9 +381,9 @@ export function interactionCountQuery(
 /** One interaction of this type, inside the scope (a type mismatch finds nothing). */
 function interactionWhere(
   db: Db,
-  scope: ViewerScope,
-  interactionId: string,
-  type: InteractionType,
+  scope: ParamScope,
+  interactionId: Param<string>,
+  type: Param<InteractionType>,
   j: InteractionJoins,
 ): SQL | undefined {
   return and(
@@ -375,9 +398,9 @@ function interactionWhere(
 
 export function interactionDetailQuery(
   db: Db,
-  scope: ViewerScope,
-  interactionId: string,
-  type: InteractionType,
+  scope: ParamScope,
+  interactionId: Param<string>,
+  type: Param<InteractionType>,
 ) {
   const j = interactionJoins('');
   return db
@@ -436,7 +459,7 @@ export function interactionTranscriptQuery(
     .limit(1);
 }
 
-export function transcriptSegmentsQuery(db: Db, interactionId: string) {
+export function transcriptSegmentsQuery(db: Db, interactionId: Param<string>) {
   return db
     .select({
       start: transcriptSegments.startSeconds,
@@ -451,17 +474,61 @@ export function transcriptSegmentsQuery(db: Db, interactionId: string) {
 
 export type InteractionsRepo = ReturnType<typeof createInteractionsRepo>;
 
-export function createInteractionsRepo(db: Db) {
+/** How long the total of a keyword search is reused (see count-cache.ts). */
+export const KEYWORD_COUNT_TTL_MS = 10_000;
+
+export function createInteractionsRepo(db: Db, options: { now?: () => number } = {}) {
+  const keywordCounts = createCountCache({ ttlMs: KEYWORD_COUNT_TTL_MS, max: 2000, ...options });
+  const firstCount = async (query: PromiseLike<{ count: number }[]>) =>
+    (await query)[0]?.count ?? 0;
+
+  // The reads every page makes are prepared once per query shape (company or technician scope,
+  // sort): the values travel as parameters and PostgreSQL plans the statement once per
+  // connection instead of on every request. Keyword and type filters stay ad hoc.
+  const statements = new Map<string, unknown>();
+  function statement<P>(name: string, build: () => { prepare(name: string): P }): P {
+    let prepared = statements.get(name) as P | undefined;
+    if (!prepared) {
+      prepared = build().prepare(`fieldbot_${name}`);
+      statements.set(name, prepared);
+    }
+    return prepared;
+  }
+  const placeholders = (scope: ViewerScope): ParamScope => ({
+    companyId: sql.placeholder('companyId'),
+    technicianId: scope.technicianId === null ? null : sql.placeholder('technicianId'),
+  });
+  const scopeKey = (scope: ViewerScope) => (scope.technicianId === null ? 'company' : 'technician');
+  const scopeValues = (scope: ViewerScope) => ({
+    companyId: scope.companyId,
+    technicianId: scope.technicianId,
+  });
+  const segmentsOf = (interactionId: string) =>
+    statement('transcript_segments', () =>
+      transcriptSegmentsQuery(db, sql.placeholder('interactionId')),
+    ).execute({ interactionId });
+
   return {
     async customerPage(scope: ViewerScope, query: CustomerListQuery) {
-      const [items, [total]] = await Promise.all([
-        customerListQuery(db, scope, query),
-        customerCountQuery(db, scope, query),
+      const count = () => firstCount(customerCountQuery(db, scope, query));
+      const key = JSON.stringify([
+        'customers',
+        scope.companyId,
+        scope.technicianId,
+        query.type ?? null,
+        query.status ?? null,
+        query.keyword,
       ]);
-      return { items, count: total?.count ?? 0 };
+      const [items, total] = await Promise.all([
+        customerListQuery(db, scope, query),
+        query.keyword ? keywordCounts.get(key, count) : count(),
+      ]);
+      return { items, count: total };
     },
     async customer(scope: ViewerScope, customerId: string) {
-      const [row] = await customerDetailQuery(db, scope, customerId);
+      const [row] = await statement(`customer_${scopeKey(scope)}`, () =>
+        customerDetailQuery(db, placeholders(scope), sql.placeholder('customerId')),
+      ).execute({ ...scopeValues(scope), customerId });
       return row ?? null;
     },
     /**
@@ -474,20 +541,49 @@ export function createInteractionsRepo(db: Db) {
       query: InteractionListQuery,
     ) {
       if (storedInteractionCountApplies(scope, query)) {
-        const items = await interactionListQuery(db, scope, customer.id, query);
+        const { sort_by, sort_direction } = query;
+        const items = await statement(
+          `interactions_${scopeKey(scope)}_${sort_by}_${sort_direction}`,
+          () =>
+            interactionListQuery(
+              db,
+              placeholders(scope),
+              sql.placeholder('customerId'),
+              query,
+              sql.placeholder('offset'),
+            ),
+        ).execute({
+          ...scopeValues(scope),
+          customerId: customer.id,
+          offset: (query.page - 1) * PAGE_SIZE,
+        });
         return { items, count: customer.interactionsCount };
       }
-      const [items, [total]] = await Promise.all([
-        interactionListQuery(db, scope, customer.id, query),
-        interactionCountQuery(db, scope, customer.id, query),
+      const count = () => firstCount(interactionCountQuery(db, scope, customer.id, query));
+      const key = JSON.stringify([
+        'interactions',
+        customer.id,
+        scope.technicianId,
+        query.type ?? null,
+        query.keyword,
       ]);
-      return { items, count: total?.count ?? 0 };
+      const [items, total] = await Promise.all([
+        interactionListQuery(db, scope, customer.id, query),
+        query.keyword ? keywordCounts.get(key, count) : count(),
+      ]);
+      return { items, count: total };
     },
     async interaction(scope: ViewerScope, interactionId: string, type: InteractionType) {
-      const [row] = await interactionDetailQuery(db, scope, interactionId, type);
+      const [row] = await statement(`interaction_${scopeKey(scope)}`, () =>
+        interactionDetailQuery(
+          db,
+          placeholders(scope),
+          sql.placeholder('interactionId'),
+          sql.placeholder('type'),
+        ),
+      ).execute({ ...scopeValues(scope), interactionId, type });
       if (!row) return null;
-      const segments = await transcriptSegmentsQuery(db, interactionId);
-      return { ...row, segments };
+      return { ...row, segments: await segmentsOf(interactionId) };
     },
     async audio(scope: ViewerScope, interactionId: string, type: InteractionType) {
       const [row] = await interactionAudioQuery(db, scope, interactionId, type);
@@ -496,8 +592,7 @@ export function createInteractionsRepo(db: Db) {
     async transcript(scope: ViewerScope, interactionId: string, type: InteractionType) {
       const [row] = await interactionTranscriptQuery(db, scope, interactionId, type);
       if (!row) return null;
-      const segments = await transcriptSegmentsQuery(db, interactionId);
-      return { ...row, segments };
+      return { ...row, segments: await segmentsOf(interactionId) };
     },
   };
 }

@@ -10,7 +10,7 @@ import {
 import { DomainError, fieldError } from '../../lib/errors.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
-import type { SessionStore } from '../../plugins/session-store.js';
+import type { SessionService } from '../session/session.service.js';
 import type { MailMessage } from '../../providers/mail/index.js';
 import { linkMail } from './account-mail.js';
 import type { InvitationsService } from './invitations.service.js';
@@ -27,7 +27,7 @@ export interface AuthServiceDeps {
   limiter: LoginRateLimiter;
   signupLimiter: SignupLimiter;
   invitations: Pick<InvitationsService, 'findFor' | 'join'>;
-  sessions: Pick<SessionStore, 'destroyAllForUser'>;
+  sessions: Pick<SessionService, 'destroyAllForUser'>;
   sendMail(message: MailMessage): Promise<void>;
   appUrl: string;
   now?: () => number;

@@ -8,14 +8,14 @@ import {
 } from '@fieldbot/shared';
 import { FieldValidationError } from '../../lib/errors.js';
 import { hmacHex } from '../../lib/tokens.js';
-import type { SessionStore } from '../../plugins/session-store.js';
+import type { SessionService } from '../session/session.service.js';
 import type { UserProfileRow, UserRepo } from './user.repo.js';
 
 const PERMISSION_CACHE_MS = 30_000;
 
 export interface ProfileServiceDeps {
   repo: UserRepo;
-  sessions: Pick<SessionStore, 'forgetUser'>;
+  sessions: Pick<SessionService, 'forgetUser'>;
   /** True when `url` is a file URL our storage issued (ownership is checked separately). */
   isOurFileUrl(url: string): boolean;
   intercomSecret: string;

@@ -19,8 +19,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthenticated } from '../../lib/errors.js';
-import { clearSessionCookies, setSessionCookies } from '../../plugins/session.js';
-import type { SessionStore } from '../../plugins/session-store.js';
+import { clearSessionCookies, setSessionCookies } from '../session/session.cookies.js';
+import type { SessionService } from '../session/session.service.js';
 import type { AuthService } from './auth.service.js';
 import type { InvitationsService } from './invitations.service.js';
 import type { ProfileService } from './profile.service.js';
@@ -29,7 +29,7 @@ export interface UserRoutesDeps {
   auth: AuthService;
   invitations: InvitationsService;
   profile: ProfileService;
-  sessions: SessionStore;
+  sessions: SessionService;
 }
 
 const ANY_USER = { setup: 'any' } as const;

@@ -1,0 +1,100 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+export interface LighthouseFigures {
+  name: string;
+  url: string;
+  /** 0–100. */
+  score: number;
+  lcpMs: number;
+  /** Same-origin paths of the scripts and stylesheets the page loaded. */
+  assetPaths: string[];
+  finalUrl: string;
+}
+
+/** A page Lighthouse could not measure, with why. */
+export interface LighthouseFailure {
+  name: string;
+  url: string;
+  error: string;
+}
+
+/** This machine's Chromium, headless, with background networking off (nothing but the page). */
+export const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
+
+/** Tries a page up to three times: a trace lost on a busy machine (NO_NAVSTART) is not a result. */
+async function runOnce(
+  port: number,
+  page: { name: string; url: string; cookie?: string },
+): Promise<LighthouseFigures> {
+  let lastError = '';
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    const result = await lighthouse(page.url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined,
+    });
+    const lhr = result?.lhr;
+    if (!lhr || lhr.runtimeError) {
+      lastError = lhr?.runtimeError?.message ?? 'no result';
+      console.log(`  Lighthouse on ${page.name}, attempt ${attempt}: ${lastError}`);
+      continue;
+    }
+    const origin = new URL(page.url).origin;
+    const requests =
+      (lhr.audits['network-requests']?.details as { items?: { url: string }[] } | undefined)
+        ?.items ?? [];
+    return {
+      name: page.name,
+      url: page.url,
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+      assetPaths: requests
+        .map((r) => new URL(r.url))
+        .filter((u) => u.origin === origin && /\.(js|css)$/.test(u.pathname))
+        .map((u) => u.pathname),
+      finalUrl: lhr.finalDisplayedUrl,
+    };
+  }
+  throw new Error(`Lighthouse on ${page.url}: ${lastError}`);
+}
+
+/**
+ * Lighthouse's default run: mobile form factor with its simulated slow-4G and 4× CPU throttling,
+ * performance category only. Several runs of one page give the median score.
+ */
+export async function runLighthouse(
+  pages: { name: string; url: string; cookie?: string }[],
+  runs: number,
+): Promise<(LighthouseFigures | LighthouseFailure)[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+  try {
+    const out: (LighthouseFigures | LighthouseFailure)[] = [];
+    for (const page of pages) {
+      try {
+        const figures: LighthouseFigures[] = [];
+        for (let i = 0; i < runs; i += 1) figures.push(await runOnce(chrome.port, page));
+        figures.sort((a, b) => a.score - b.score);
+        out.push(figures[Math.floor(figures.length / 2)]!);
+      } catch (error) {
+        out.push({ name: page.name, url: page.url, error: String(error) });
+      }
+    }
+    return out;
+  } finally {
+    chrome.kill();
+  }
+}
