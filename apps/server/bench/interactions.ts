@@ -46,6 +46,7 @@ import {
 import { createStorageProvider } from '../src/providers/storage';
 import { createServer } from '../src/server';
 import { createPostgresDatabase, dropPostgresDatabase } from '../test/support/test-database';
+import { benchServerEnv } from './support/bench-env';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,10')
@@ -514,21 +515,6 @@ async function plans(env: Record<string, string | undefined>, data: Loaded): Pro
 
 // ---------------------------------------------------------------------------------------------
 
-function benchEnv(dataDir: string, databaseUrl: string): Record<string, string | undefined> {
-  return {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    SEED_DEMO: 'true',
-    // The queue's workers would compete for the two cores; this measures the API alone.
-    RUN_WORKERS: 'false',
-    APP_URL: 'http://127.0.0.1:3000',
-    SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123456789',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
-  };
-}
-
 async function main(): Promise<void> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
@@ -550,7 +536,7 @@ async function main(): Promise<void> {
   const bare = Fastify({ logger: false });
   bare.get('/bare', async () => ({ ok: true }));
   try {
-    const env = benchEnv(dataDir, databaseUrl);
+    const env = benchServerEnv(dataDir, databaseUrl);
     if (reuse) {
       console.log(`Reusing ${new URL(databaseUrl).pathname.slice(1)} (BENCH_REUSE_DB).`);
     } else {

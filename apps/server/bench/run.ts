@@ -40,6 +40,7 @@ import {
   type LighthouseFigures,
 } from './support/lighthouse-run';
 import { kb, printTable } from './support/table';
+import { benchServerEnv } from './support/bench-env';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -142,22 +143,6 @@ async function meAgainstBare(base: string, cookie: string, bareUrl: string, labe
     failures: totals[i]!.failures,
   })) as [Rate, Rate];
   return { me, bare, ratio: me.rps / bare.rps, cpuRatio: me.perCpuSecond / bare.perCpuSecond };
-}
-
-function serverEnv(dataDir: string, databaseUrl: string): Record<string, string | undefined> {
-  return {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    SEED_DEMO: 'true',
-    // The queue's workers would compete for the cores; this measures the HTTP side.
-    RUN_WORKERS: 'false',
-    APP_URL: 'http://127.0.0.1:3000',
-    SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123456789',
-    // Request logging to stdout would be measured too and drown the output.
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
-  };
 }
 
 /** The demo admin's first customer with an interaction: its ids. */
@@ -330,7 +315,7 @@ async function main(): Promise<void> {
   let cpuRatio = Number.NaN;
   try {
     console.log(`Demo data in ${new URL(databaseUrl).pathname.slice(1)} …`);
-    const env = serverEnv(dataDir, databaseUrl);
+    const env = benchServerEnv(dataDir, databaseUrl);
     const server = await createServer(loadConfig({ ...env }));
     try {
       const base = await server.app.listen({ port: 0, host: '127.0.0.1' });

@@ -31,6 +31,15 @@ export type { UserProfileRow } from '../../db/queries/user-profile.js';
 
 export type UserRepo = ReturnType<typeof createUserRepo>;
 
+/** A reset token that is unused and not expired. */
+function liveResetToken(tokenHash: string, now: Date) {
+  return and(
+    eq(passwordResetTokens.tokenHash, tokenHash),
+    isNull(passwordResetTokens.usedAt),
+    gte(passwordResetTokens.expiresAt, now),
+  );
+}
+
 export function createUserRepo(db: Db) {
   const byEmail = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
 
@@ -152,13 +161,7 @@ export function createUserRepo(db: Db) {
         })
         .from(passwordResetTokens)
         .innerJoin(users, eq(users.id, passwordResetTokens.userId))
-        .where(
-          and(
-            eq(passwordResetTokens.tokenHash, tokenHash),
-            isNull(passwordResetTokens.usedAt),
-            gte(passwordResetTokens.expiresAt, now),
-          ),
-        )
+        .where(liveResetToken(tokenHash, now))
         .limit(1);
       return row ?? null;
     },
@@ -169,13 +172,7 @@ export function createUserRepo(db: Db) {
         const [row] = await tx
           .update(passwordResetTokens)
           .set({ usedAt: now })
-          .where(
-            and(
-              eq(passwordResetTokens.tokenHash, tokenHash),
-              isNull(passwordResetTokens.usedAt),
-              gte(passwordResetTokens.expiresAt, now),
-            ),
-          )
+          .where(liveResetToken(tokenHash, now))
           .returning({ userId: passwordResetTokens.userId });
         if (!row) return null;
         // Any other outstanding reset links stop working too.

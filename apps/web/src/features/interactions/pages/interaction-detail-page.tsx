@@ -13,6 +13,7 @@ import { useRef, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { AudioPlayer, type AudioPlayerHandle } from '@/components/audio-player';
 import { TableError } from '@/components/data-table';
+import { NotFoundState } from '@/components/feedback/not-found-state';
 import { usePageHeader } from '@/components/layout/page-header';
 // The bots issue fills this section for customers and interactions alike.
 import { BotResultSection } from '@/components/bot-result/bot-result-section';
@@ -56,15 +57,12 @@ export function InteractionDetailPage() {
 function NotFound({ customerId }: { customerId?: string }) {
   const back = customerId && isRecordId(customerId) ? `/customers/${customerId}` : null;
   return (
-    <Stack align="center" py="xl" gap="sm" ta="center">
-      <Title order={2} size="h3">
-        {INTERACTION_NOT_FOUND}
-      </Title>
-      <Text c="dimmed">The interaction does not exist or is not one you can open.</Text>
-      <Button component={Link} to={back ?? '/customers'} variant="default">
-        {back ? 'Go to the customer' : 'Go to Customers'}
-      </Button>
-    </Stack>
+    <NotFoundState
+      title={INTERACTION_NOT_FOUND}
+      description="The interaction does not exist or is not one you can open."
+      to={back ?? '/customers'}
+      linkLabel={back ? 'Go to the customer' : 'Go to Customers'}
+    />
   );
 }
 
