@@ -221,8 +221,13 @@ export async function seedCompanyInteractions(
     for (let j = 0; j < count; j++) {
       const technicianId =
         index === 0 ? techs[j % techs.length]! : rand.next() < 0.85 ? mainTech : rand.pick(techs);
-      // The newest job of an active customer may still be open; older ones are done.
-      const open = customer.active && j === count - 1 && rand.next() < 0.3;
+      // The newest job of an active customer may still be open; older ones are done. The big
+      // customer also has two open jobs per technician, so a visit recorded there asks which job it
+      // belongs to. (The random draws stay the same as before, and so does the rest of the data.)
+      const newest = customer.active && j === count - 1;
+      const naturallyOpen = newest && rand.next() < 0.3;
+      const keptOpen = !naturallyOpen && index === 0 && j >= count - 2 * techs.length;
+      const open = naturallyOpen || keptOpen;
       const createdAt = new Date(now.getTime() - rand.int(2, 95) * DAY_MS);
       // Revenue: mostly typical tickets, some $0 (warranty) and the odd replacement over $10,000.
       const roll = rand.next();
@@ -238,7 +243,7 @@ export async function seedCompanyInteractions(
         customerId: customer.id,
         jobNumber: `J-${company.jobBase + jobValues.length}`,
         technicianId,
-        status: open ? rand.pick(JOB_STATUSES) : 'completed',
+        status: naturallyOpen ? rand.pick(JOB_STATUSES) : keptOpen ? 'scheduled' : 'completed',
         revenue,
         completedAt: open ? null : new Date(createdAt.getTime() + rand.int(1, 6) * 60 * 60 * 1000),
         createdAt,

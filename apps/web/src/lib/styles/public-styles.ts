@@ -14,6 +14,8 @@ import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Input.css';
+// Anchor and Title are Text underneath: Text's rules first, so theirs (the link underline) win.
+import '@mantine/core/styles/Text.css';
 
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Alert.css';
@@ -25,6 +27,5 @@ import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Title.css';
