@@ -63,14 +63,17 @@ export default defineConfig({
     sourcemap: 'hidden',
     rolldownOptions: {
       output: {
-        // Libraries every page (the login page first) runs, in one chunk: it compresses better
-        // than the many small shared chunks the splitter makes of them otherwise.
+        // Libraries every page (the login page first) runs, in one chunk that stays cached across
+        // app releases; the rest of what the entry statically imports ($initial: the login page,
+        // the route guard and the Mantine components they use) joins the entry chunk instead of
+        // ~30 small shared chunks, which compress worse apart (login page JS −11 KB gzip).
         codeSplitting: {
           groups: [
             {
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod)[\\/]/,
             },
+            { name: 'initial', tags: ['$initial'] },
           ],
         },
       },
