@@ -63,14 +63,19 @@ export default defineConfig({
     sourcemap: 'hidden',
     rolldownOptions: {
       output: {
-        // Libraries every page (the login page first) runs, in one chunk: it compresses better
-        // than the many small shared chunks the splitter makes of them otherwise.
+        // Libraries every page (the login page first) runs, in one chunk that stays cached across
+        // app releases: only the parts the entry imports ($initial), so classic zod, which later
+        // pages use, stays in their chunks. The rest of what the entry statically imports (the
+        // login page, the route guard and their Mantine components) joins the entry chunk instead
+        // of ~30 small shared chunks, which compress worse apart (login page JS −11 KB gzip).
         codeSplitting: {
           groups: [
             {
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod)[\\/]/,
+              tags: ['$initial'],
             },
+            { name: 'initial', tags: ['$initial'] },
           ],
         },
       },

@@ -13,7 +13,7 @@ import {
   updateProfileBodySchema,
 } from '@fieldbot/shared';
 import fc from 'fast-check';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient, ApiResponse } from './support/api-client';
 import { databaseFingerprint } from './support/db-fingerprint';
@@ -26,7 +26,7 @@ const RUNS = 50;
 
 interface MutatingRoute {
   path: string;
-  schema: z.ZodType;
+  schema: z.core.$ZodType;
   fields: string[];
   /** The route accepts a request without a body (logout: a 2xx for an empty body). */
   optionalBody?: boolean;
@@ -161,7 +161,7 @@ function bodyFor(route: MutatingRoute): fc.Arbitrary<unknown> {
         { weight: 2, arbitrary: withExtraKeys },
       )
       // A body the shared schema accepts could legitimately succeed; only invalid ones are thrown.
-      .filter((body) => !route.schema.safeParse(body).success)
+      .filter((body) => !z.safeParse(route.schema, body).success)
   );
 }
 

@@ -15,7 +15,7 @@ import {
   validationErrorSchema,
 } from '@fieldbot/shared';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient, ApiResponse } from './support/api-client';
 import { databaseFingerprint } from './support/db-fingerprint';
@@ -39,7 +39,7 @@ interface Case {
 
 interface RouteCases {
   path: string;
-  schema: z.ZodType;
+  schema: z.core.$ZodType;
   /** Which demo account calls it (null: anonymous). */
   as: string | null;
   cases: Case[];
@@ -433,8 +433,8 @@ async function clientAs(email: string | null): Promise<ApiClient> {
 }
 
 /** What the shared schema says about the body: the same 422 the client would compute. */
-function sharedVerdict(schema: z.ZodType, body: unknown) {
-  const parsed = schema.safeParse(body);
+function sharedVerdict(schema: z.core.$ZodType, body: unknown) {
+  const parsed = z.safeParse(schema, body);
   expect(parsed.success, 'the case must be invalid by the shared schema').toBe(false);
   return toValidationError(parsed.error?.issues ?? []);
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { responseJsonSchema, responseSerializerCompiler } from './response-serializer.js';
 
-async function serve(schema: z.ZodType, payload: unknown) {
+async function serve(schema: z.core.$ZodType, payload: unknown) {
   const app = Fastify();
   app.setSerializerCompiler(responseSerializerCompiler);
   app.get('/x', { schema: { response: { 200: schema } } }, async () => payload);

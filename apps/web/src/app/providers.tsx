@@ -1,10 +1,12 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { hasShownToast, onFirstToast } from '@/lib/notify';
 import { colorSchemeManager, cssVariablesResolver, theme } from '@/lib/theme';
 
-// The toast container (Transition, Portal) and its styles load after the first paint;
-// notifications.show() queues in the store meanwhile. Keeps the login page's JS and CSS small.
+// The toast container (Transition, Portal, RemoveScroll) and its styles load with the first toast
+// (see showToast); notifications.show() queues in the store meanwhile. A page that shows no toast,
+// like the login page, never loads them.
 const Notifications = lazy(() => import('./toasts').then((m) => ({ default: m.Notifications })));
 
 export interface ProvidersProps {
@@ -20,6 +22,7 @@ export interface ProvidersProps {
  * page does not need.
  */
 export function Providers({ queryClient, children, env = 'default' }: ProvidersProps) {
+  const toasts = useSyncExternalStore(onFirstToast, hasShownToast);
   return (
     <MantineProvider
       theme={theme}
@@ -28,9 +31,11 @@ export function Providers({ queryClient, children, env = 'default' }: ProvidersP
       defaultColorScheme="auto"
       env={env}
     >
-      <Suspense fallback={null}>
-        <Notifications position="top-right" />
-      </Suspense>
+      {toasts && (
+        <Suspense fallback={null}>
+          <Notifications position="top-right" />
+        </Suspense>
+      )}
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -8,11 +8,29 @@ export function errorMessage(error: unknown): string {
   return MESSAGES.somethingWentWrong;
 }
 
+let anyToast = false;
+const toastListeners = new Set<() => void>();
+
+/** Whether any toast has been shown yet: Providers mounts the toast container from then on. */
+export function hasShownToast(): boolean {
+  return anyToast;
+}
+
+export function onFirstToast(listener: () => void): () => void {
+  toastListeners.add(listener);
+  return () => toastListeners.delete(listener);
+}
+
 /**
- * Shows a toast. @mantine/notifications is imported on demand so that its container, transitions
- * and store stay out of the login page's JS; the toast appears a tick later.
+ * Shows a toast. @mantine/notifications and its container (transitions, portal, styles) load with
+ * the first toast, so a page that shows none (the login page) never loads them; the toast appears
+ * a tick later and the store keeps it until the container is there.
  */
 export function showToast(notification: NotificationData): Promise<void> {
+  if (!anyToast) {
+    anyToast = true;
+    for (const listener of toastListeners) listener();
+  }
   return import('@mantine/notifications').then(({ notifications }) => {
     notifications.show(notification);
   });

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini, not classic zod: the login page loads these schemas (see validation/validators.ts).
+import * as z from 'zod/mini';
 import { DISPLAY_MODES } from '../constants';
 import { MESSAGES } from '../validation/messages';
 import {
@@ -12,10 +13,10 @@ import {
 } from '../validation/validators';
 
 /** A JSON body must be an object; anything else reads as an invalid value, not a zod default text. */
-const body = <T extends z.ZodRawShape>(shape: T) =>
+const body = <T extends z.core.$ZodLooseShape>(shape: T) =>
   z.object(shape, { error: MESSAGES.invalidValue });
 
-const tokenSchema = requiredString().max(512, MESSAGES.invalidValue);
+const tokenSchema = requiredString().check(z.maxLength(512, MESSAGES.invalidValue));
 const confirmationSchema = requiredString(MESSAGES.confirmPassword);
 
 export const signupBodySchema = body({
@@ -23,17 +24,19 @@ export const signupBodySchema = body({
   email: emailSchema,
   password: passwordSchema,
   password_confirmation: confirmationSchema,
-  invitation_token: tokenSchema.optional(),
-}).superRefine(passwordsMatch);
+  invitation_token: z.optional(tokenSchema),
+}).check(z.superRefine(passwordsMatch));
 
 export const loginBodySchema = body({
   email: emailSchema,
   // Login accepts any stored password; the policy applies when one is set.
-  password: requiredString(MESSAGES.enterPassword).max(128, MESSAGES.invalidPassword),
+  password: requiredString(MESSAGES.enterPassword).check(
+    z.maxLength(128, MESSAGES.invalidPassword),
+  ),
 });
 
 export const logoutBodySchema = body({
-  device_uuid: z.string().max(100, MESSAGES.invalidValue).nullish(),
+  device_uuid: z.nullish(z.string().check(z.maxLength(100, MESSAGES.invalidValue))),
 });
 
 export const forgotPasswordBodySchema = body({ email: emailSchema });
@@ -42,13 +45,15 @@ export const resetPasswordBodySchema = body({
   token: tokenSchema,
   password: newPasswordSchema,
   password_confirmation: confirmationSchema,
-}).superRefine(passwordsMatch);
+}).check(z.superRefine(passwordsMatch));
 
 export const changePasswordBodySchema = body({
-  current_password: requiredString(MESSAGES.enterPassword).max(128, MESSAGES.invalidPassword),
+  current_password: requiredString(MESSAGES.enterPassword).check(
+    z.maxLength(128, MESSAGES.invalidPassword),
+  ),
   password: newPasswordSchema,
   password_confirmation: confirmationSchema,
-}).superRefine(passwordsMatch);
+}).check(z.superRefine(passwordsMatch));
 
 export const invitationTokenBodySchema = body({ invitation_token: tokenSchema });
 
@@ -57,18 +62,18 @@ export const acceptInviteBodySchema = body({
   name: profileNameSchema,
   password: passwordSchema,
   password_confirmation: confirmationSchema,
-}).superRefine(passwordsMatch);
+}).check(z.superRefine(passwordsMatch));
 
 /** Only changed fields are sent (spec §5); each one is validated when present. */
 export const updateProfileBodySchema = body({
-  display_mode: z.enum(DISPLAY_MODES, { error: MESSAGES.selectValidValue }).optional(),
-  name: profileNameSchema.optional(),
-  phone: phoneSchema.optional(),
-  image: z
-    .string({ error: MESSAGES.invalidUrl })
-    .max(2048, MESSAGES.invalidUrl)
-    .nullable()
-    .optional(),
+  display_mode: z.optional(z.enum(DISPLAY_MODES, { error: MESSAGES.selectValidValue })),
+  name: z.optional(profileNameSchema),
+  phone: z.optional(phoneSchema),
+  image: z.optional(
+    z.nullable(
+      z.string({ error: MESSAGES.invalidUrl }).check(z.maxLength(2048, MESSAGES.invalidUrl)),
+    ),
+  ),
 });
 
 export const messageResponseSchema = z.object({ message: z.string() });

@@ -1,11 +1,12 @@
-import { z } from 'zod';
+// zod/mini, not classic zod: the login page loads these schemas (see validation/validators.ts).
+import * as z from 'zod/mini';
 import { userSchema } from './user.schema';
 
 export const TEAM_MEMBER_STATUSES = ['active', 'invited'] as const;
 
 /** GET /api/company/team/{id}: a colleague as the team list and user detail show them. */
-export const teamMemberSchema = userSchema
-  .pick({
+export const teamMemberSchema = z.extend(
+  z.pick(userSchema, {
     id: true,
     name: true,
     email: true,
@@ -14,8 +15,9 @@ export const teamMemberSchema = userSchema
     crm_user_id: true,
     role: true,
     created_at: true,
-  })
-  .extend({ status: z.enum(TEAM_MEMBER_STATUSES) });
+  }),
+  { status: z.enum(TEAM_MEMBER_STATUSES) },
+);
 
 export const teamMemberResponseSchema = z.object({ data: teamMemberSchema });
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// requiredString is a zod/mini schema (the login page's bundle): its checks are mini's functions.
+import { maxLength, regex } from 'zod/mini';
 import { FILE_UPLOADER_DEFAULTS, PHOTO_RULES } from '../constants';
 import { MESSAGES } from '../validation/messages';
 import { requiredString } from '../validation/validators';
@@ -40,9 +42,10 @@ export function mayUploadTo(user: Pick<User, 'role' | 'company'>, folder: Upload
 /** POST /api/data/pre-signed-url */
 export const preSignedUrlBodySchema = z.object(
   {
-    file_name: requiredString()
-      .max(255, MESSAGES.invalidValue)
-      .regex(/^[^/\\\0]+$/, MESSAGES.invalidValue),
+    file_name: requiredString().check(
+      maxLength(255, MESSAGES.invalidValue),
+      regex(/^[^/\\\0]+$/, MESSAGES.invalidValue),
+    ),
     folder: z.enum(UPLOAD_FOLDERS, { error: MESSAGES.selectValidValue }),
   },
   { error: MESSAGES.invalidValue },

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini, not classic zod: the login page loads these schemas (see validation/validators.ts).
+import * as z from 'zod/mini';
 import { messageResponseSchema, invitationValidityResponseSchema } from '../auth/requests.schema';
 import { userResponseSchema, userSchema } from '../auth/user.schema';
 

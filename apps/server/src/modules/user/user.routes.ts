@@ -101,7 +101,7 @@ export async function userRoutes(
     '/api/user/logout',
     {
       config: { auth: 'public' },
-      schema: { body: logoutBodySchema.optional(), response: { 200: messageResponseSchema } },
+      schema: { body: z.optional(logoutBodySchema), response: { 200: messageResponseSchema } },
     },
     async (request, reply) => {
       if (request.session) {

@@ -1,5 +1,7 @@
 import { CSRF_COOKIE, CSRF_HEADER, MESSAGES, REQUEST_TIMEOUT_MS } from '@fieldbot/shared';
-import type { z } from 'zod';
+// zod/mini's safeParse takes any zod 4 schema, classic or mini, and keeps classic zod out of the
+// login page's bundle.
+import { safeParse, type core } from 'zod/mini';
 import { readCookie } from '../cookies';
 import { ApiError, apiErrorFrom } from './api-error';
 import { applyErrorStatus, forgetStaleSession } from './session-effects';
@@ -18,7 +20,7 @@ export interface RequestOptions {
 }
 
 /** The zod schema an answer is parsed with: the contract of packages/shared, never a cast. */
-export type ResponseSchema<T> = z.ZodType<T>;
+export type ResponseSchema<T> = core.$ZodType<T>;
 
 const MUTATING: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -142,7 +144,7 @@ async function send<T>(
   );
   const data = await readBody(response);
   if (response.ok) {
-    const parsed = schema.safeParse(data);
+    const parsed = safeParse(schema, data);
     if (parsed.success) return parsed.data;
     // An answer outside the contract is a server fault, shown like any other.
     console.error(`Unexpected answer from ${method} ${path}`, parsed.error);

@@ -1,13 +1,13 @@
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
-import type { z } from 'zod';
+import { parse, type core } from 'zod/mini';
 import { focusFirstError } from '@/lib/forms/focus-first-error';
 import { applyServerErrors } from '@/lib/forms/server-errors';
 
 export interface AuthFormOptions<Values extends Record<string, unknown>, Body> {
   /** The request body's shared schema: it validates the form and makes the body sent. */
-  schema: z.ZodType<Body>;
+  schema: core.$ZodType<Body>;
   initialValues: Values;
   /** Fields the form shows: a 422 on one of them goes under its input, anything else above the form. */
   fields: readonly string[];
@@ -30,7 +30,7 @@ export function useAuthForm<Values extends Record<string, unknown>, Body>({
 
   const onSubmit = form.onSubmit((values) => {
     setFormError(null);
-    send(schema.parse(values), (error) => setFormError(applyServerErrors(form, error, fields)));
+    send(parse(schema, values), (error) => setFormError(applyServerErrors(form, error, fields)));
   }, focusFirstError(form));
 
   return { form, formError, onSubmit };

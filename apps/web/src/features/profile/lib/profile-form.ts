@@ -8,6 +8,7 @@ import {
   type UpdateProfileBody,
   type User,
 } from '@fieldbot/shared';
+import * as z from 'zod/mini';
 
 export type ProfileValues = {
   name: string;
@@ -32,8 +33,8 @@ export function profileInitialValues(user: ProfileUser): ProfileValues {
  */
 export function profileFormSchema(user: Pick<User, 'crm_user_id'>) {
   return isCrmUser(user)
-    ? updateProfileBodySchema.pick({ image: true })
-    : updateProfileBodySchema.required({ name: true, phone: true });
+    ? z.pick(updateProfileBodySchema, { image: true })
+    : z.required(updateProfileBodySchema, { name: true, phone: true });
 }
 
 /** While typing, repeated spaces collapse to one (a single trailing space is kept to go on typing). */
