@@ -89,3 +89,6 @@ export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 export type AcceptInviteBody = z.infer<typeof acceptInviteBodySchema>;
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
+
+/** GET /api/user/verify/{token}: the e-mail verification link's token. */
+export const verifyTokenParamsSchema = z.object({ token: tokenSchema });

@@ -22,3 +22,6 @@ export const teamMemberSchema = z.extend(
 export const teamMemberResponseSchema = z.object({ data: teamMemberSchema });
 
 export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+/** GET /api/company/team/{id}: the colleague's id as the URL carries it. */
+export const teamMemberParamsSchema = z.object({ id: z.string().check(z.maxLength(64)) });

@@ -1,7 +1,6 @@
-import { ROLE, teamMemberResponseSchema } from '@fieldbot/shared';
+import { ROLE, teamMemberParamsSchema, teamMemberResponseSchema } from '@fieldbot/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { CompanyService } from './company.service.js';
 
 export async function companyRoutes(app: FastifyInstance, deps: { company: CompanyService }) {
@@ -14,7 +13,7 @@ export async function companyRoutes(app: FastifyInstance, deps: { company: Compa
         auth: { roles: [ROLE.COMPANY_ADMIN, ROLE.MANAGER], permission: 'teams.manage' },
       },
       schema: {
-        params: z.object({ id: z.string().max(64) }),
+        params: teamMemberParamsSchema,
         response: { 200: teamMemberResponseSchema },
       },
     },

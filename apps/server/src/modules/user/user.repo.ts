@@ -31,6 +31,14 @@ export type { UserProfileRow } from '../../db/queries/user-profile.js';
 
 export type UserRepo = ReturnType<typeof createUserRepo>;
 
+/** What a password check needs of an account: the hash, and the words the password may not contain. */
+const credentialColumns = {
+  id: users.id,
+  passwordHash: users.passwordHash,
+  email: users.email,
+  name: users.name,
+};
+
 /** A reset token that is unused and not expired. */
 function liveResetToken(tokenHash: string, now: Date) {
   return and(
@@ -58,16 +66,7 @@ export function createUserRepo(db: Db) {
     },
 
     async findCredentialsById(id: string) {
-      const [row] = await db
-        .select({
-          id: users.id,
-          passwordHash: users.passwordHash,
-          email: users.email,
-          name: users.name,
-        })
-        .from(users)
-        .where(eq(users.id, id))
-        .limit(1);
+      const [row] = await db.select(credentialColumns).from(users).where(eq(users.id, id)).limit(1);
       return row ?? null;
     },
 
@@ -153,12 +152,7 @@ export function createUserRepo(db: Db) {
     /** The account a live reset token belongs to, to check the new password against it. */
     async findResetTokenOwner(tokenHash: string, now: Date) {
       const [row] = await db
-        .select({
-          id: users.id,
-          passwordHash: users.passwordHash,
-          email: users.email,
-          name: users.name,
-        })
+        .select(credentialColumns)
         .from(passwordResetTokens)
         .innerJoin(users, eq(users.id, passwordResetTokens.userId))
         .where(liveResetToken(tokenHash, now))

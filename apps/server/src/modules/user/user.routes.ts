@@ -13,7 +13,8 @@ import {
   signupBodySchema,
   updateProfileBodySchema,
   userResponseSchema,
-  userSchema,
+  userMessageResponseSchema,
+  verifyTokenParamsSchema,
 } from '@fieldbot/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -74,7 +75,7 @@ export async function userRoutes(
     {
       config: { auth: 'public' },
       schema: {
-        params: z.object({ token: z.string().min(1).max(512) }),
+        params: verifyTokenParamsSchema,
         response: { 200: messageResponseSchema },
       },
     },
@@ -188,7 +189,7 @@ export async function userRoutes(
       config: { auth: ANY_USER },
       schema: {
         body: updateProfileBodySchema,
-        response: { 200: z.object({ message: z.string(), data: userSchema }) },
+        response: { 200: userMessageResponseSchema },
       },
     },
     async (request) => {
