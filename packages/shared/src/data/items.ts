@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../validation/messages';
+import { botIconSchema, companyBotSchema } from '../bots/bot.schema';
 
 export const DATA_ITEMS = [
   'permissions',
@@ -25,15 +26,15 @@ export const dataQuerySchema = z.object({
 
 const idName = z.object({ id: z.number(), name: z.string() });
 
-/** One schema per option list of GET /api/data; bots and bot icons are filled by the bots issue. */
+/** One schema per option list of GET /api/data. */
 export const dataItemSchemas = {
   permissions: z.object({ name: z.string(), module: z.string() }),
   timezones: idName,
   industries: idName,
   trades: idName.extend({ industry_id: z.number() }),
   company_types: idName,
-  company_bots: z.unknown(),
-  bot_icons: z.unknown(),
+  company_bots: companyBotSchema,
+  bot_icons: botIconSchema,
 } satisfies Record<DataItem, z.ZodType>;
 
 export type DataItemRow<K extends DataItem> = z.infer<(typeof dataItemSchemas)[K]>;

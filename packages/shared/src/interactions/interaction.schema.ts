@@ -56,9 +56,9 @@ export const KEYWORD_MAX = 100;
 export const MAX_PAGE = 100_000;
 
 /** Empty query values ('' from a cleared filter) read as absent. */
-const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
+export const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
-const pageSchema = z.preprocess(
+export const pageSchema = z.preprocess(
   blankToUndefined,
   z.coerce
     .number({ error: MESSAGES.invalidValue })
@@ -67,11 +67,11 @@ const pageSchema = z.preprocess(
     .max(MAX_PAGE, MESSAGES.invalidValue)
     .default(DEFAULT_PAGE),
 );
-const keywordSchema = z.preprocess(
+export const keywordSchema = z.preprocess(
   (value) => (typeof value === 'string' ? value.trim() || undefined : value),
   z.string({ error: MESSAGES.invalidValue }).max(KEYWORD_MAX, MESSAGES.invalidValue).optional(),
 );
-const choice = <T extends readonly [string, ...string[]]>(values: T) =>
+export const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess(blankToUndefined, z.enum(values, { error: MESSAGES.selectValidValue }).optional());
 
 export const interactionListQuerySchema = z.object({

@@ -7,3 +7,4 @@ export * from './files.js';
 export * from './interactions.js';
 export * from './analytics.js';
 export * from './support.js';
+export * from './bots.js';

@@ -1,5 +1,5 @@
 import {
-  formatPlayerTime,
+  formatTranscriptLines,
   interactionAudioPath,
   interactionTranscriptPath,
   type Customer,
@@ -63,10 +63,7 @@ export function transcriptFileText(
   transcriptText: string | null,
 ): string {
   if (segments.length === 0) return `${transcriptText ?? ''}\n`;
-  return segments
-    .map((s) => `[${formatPlayerTime(s.start)}] ${s.speaker}: ${s.text}`)
-    .join('\n')
-    .concat('\n');
+  return `${formatTranscriptLines(segments)}\n`;
 }
 
 /** `<interaction_id>.txt`, kept to characters that are safe inside a quoted header value. */

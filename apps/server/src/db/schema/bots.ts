@@ -1,0 +1,299 @@
+import {
+  BOT_COLORS,
+  BOT_ENGINES,
+  BOT_RUN_STATUSES,
+  BOT_RUN_TARGETS,
+  BOT_RUN_TYPES,
+  BOT_STATUSES,
+  BOT_TRIGGER_EVENTS,
+  BOT_TRIGGERS,
+  BOT_VISIBILITIES,
+  FEEDBACK_VERDICTS,
+  type OutputTag,
+  type OutputTagDefinition,
+  type ResponseTag,
+} from '@fieldbot/shared';
+import {
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { companies, publishers } from './organisations.js';
+import { customers, interactions, jobs } from './interactions.js';
+import { users } from './users.js';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A reference document's extracted text, frozen with each version (issue 9 §2 "Reference files"). */
+export interface BotReferenceText {
+  file_id: string;
+  name: string;
+  text: string;
+}
+
+/** A publisher's bot: the editable draft. Publishing freezes it into bot_versions. */
+export const bots = pgTable(
+  'bots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    publisherId: uuid('publisher_id')
+      .notNull()
+      .references(() => publishers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    prompt: text('prompt').notNull().default(''),
+    color: text('color', { enum: BOT_COLORS }).notNull(),
+    trigger: text('trigger', { enum: BOT_TRIGGERS }).notNull(),
+    triggerEvent: text('trigger_event', { enum: BOT_TRIGGER_EVENTS }).notNull(),
+    outputTags: jsonb('output_tags').$type<OutputTagDefinition[]>().notNull(),
+    engine: text('engine', { enum: BOT_ENGINES }).notNull(),
+    visibility: text('visibility', { enum: BOT_VISIBILITIES }).notNull().default('marketplace'),
+    status: text('status', { enum: BOT_STATUSES }).notNull().default('draft'),
+    latestVersion: integer('latest_version'),
+    /** Set when the draft is edited after the latest publish. */
+    hasUnpublishedChanges: boolean('has_unpublished_changes').notNull().default(true),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('bots_publisher_updated_idx').on(t.publisherId, t.updatedAt, t.id),
+    index('bots_publisher_status_idx').on(t.publisherId, t.status, t.updatedAt),
+  ],
+);
+
+/** Reference documents of a bot's draft (at most 3); copied into each version's reference_texts. */
+export const botFiles = pgTable(
+  'bot_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => bots.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    storageKey: text('storage_key').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('bot_files_bot_name_idx').on(t.botId, t.name)],
+);
+
+/** Immutable published versions; a run records the one it used. */
+export const botVersions = pgTable(
+  'bot_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => bots.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    name: text('name').notNull(),
+    prompt: text('prompt').notNull(),
+    color: text('color', { enum: BOT_COLORS }).notNull(),
+    trigger: text('trigger', { enum: BOT_TRIGGERS }).notNull(),
+    triggerEvent: text('trigger_event', { enum: BOT_TRIGGER_EVENTS }).notNull(),
+    outputTags: jsonb('output_tags').$type<OutputTagDefinition[]>().notNull(),
+    engine: text('engine', { enum: BOT_ENGINES }).notNull(),
+    referenceTexts: jsonb('reference_texts').$type<BotReferenceText[]>().notNull().default([]),
+    changelog: text('changelog').notNull(),
+    publishedById: uuid('published_by_id').references(() => users.id, { onDelete: 'set null' }),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('bot_versions_bot_number_idx').on(t.botId, t.number)],
+);
+
+/** Which bots a company may run, pinned to a version (a newer one is offered, never forced). */
+export const companyBots = pgTable(
+  'company_bots',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => bots.id, { onDelete: 'cascade' }),
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => botVersions.id),
+    subscribedAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.botId] }),
+    index('company_bots_bot_idx').on(t.botId),
+    index('company_bots_version_idx').on(t.versionId),
+  ],
+);
+
+/** A past-interactions back-run (issue 9 §5): one bot over a date range, as one job per interaction. */
+export const botBackRuns = pgTable(
+  'bot_back_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => bots.id, { onDelete: 'cascade' }),
+    fromDate: text('from_date').notNull(),
+    toDate: text('to_date').notNull(),
+    status: text('status', { enum: ['running', 'completed', 'cancelled'] })
+      .notNull()
+      .default('running'),
+    total: integer('total').notNull(),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('bot_back_runs_company_idx').on(t.companyId, t.createdAt)],
+);
+
+/**
+ * One Run Bots request or one automatic trigger, over one target (a customer or an interaction).
+ * Status: running until every result has finished; then success, completed (some failed) or failed.
+ */
+export const botRuns = pgTable(
+  'bot_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    targetType: text('target_type', { enum: BOT_RUN_TARGETS }).notNull(),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    interactionId: uuid('interaction_id').references(() => interactions.id, {
+      onDelete: 'cascade',
+    }),
+    /** The completed job that triggered an automatic job-complete run. */
+    jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'cascade' }),
+    runType: text('run_type', { enum: BOT_RUN_TYPES }).notNull(),
+    runById: uuid('run_by_id').references(() => users.id, { onDelete: 'set null' }),
+    backRunId: uuid('back_run_id').references(() => botBackRuns.id, { onDelete: 'set null' }),
+    /**
+     * Makes an automatic run idempotent: e.g. `interaction.completed:<interaction id>`; unique per
+     * company, so a redelivered event finds the existing run.
+     */
+    dedupeKey: text('dedupe_key'),
+    status: text('status', { enum: BOT_RUN_STATUSES }).notNull().default('running'),
+    errorMessage: text('error_message'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    executionSeconds: doublePrecision('execution_seconds'),
+  },
+  (t) => [
+    uniqueIndex('bot_runs_dedupe_idx').on(t.companyId, t.dedupeKey),
+    index('bot_runs_interaction_idx').on(t.interactionId, t.startedAt),
+    index('bot_runs_customer_idx').on(t.customerId, t.startedAt),
+    index('bot_runs_company_started_idx').on(t.companyId, t.startedAt),
+    index('bot_runs_back_run_idx').on(t.backRunId),
+  ],
+);
+
+/**
+ * One bot's result within a run: created 'running' with the run, finished exactly once by its job
+ * (unique per run and bot, so a duplicated job finds the row and does nothing).
+ */
+export const botResults = pgTable(
+  'bot_results',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => botRuns.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => bots.id, { onDelete: 'cascade' }),
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => botVersions.id),
+    status: text('status', { enum: ['running', 'success', 'failed'] })
+      .notNull()
+      .default('running'),
+    errorMessage: text('error_message'),
+    /** The transcript text the offsets point into. */
+    transcriptText: text('transcript_text'),
+    rawResponse: text('raw_response'),
+    outputTags: jsonb('output_tags').$type<OutputTag[]>(),
+    /** Without verdicts: reviewer marks live in bot_result_feedback. */
+    responseTags: jsonb('response_tags').$type<Omit<ResponseTag, 'verdict'>[]>(),
+    unmatchedQuotes: integer('unmatched_quotes').notNull().default(0),
+    tokensIn: integer('tokens_in').notNull().default(0),
+    tokensOut: integer('tokens_out').notNull().default(0),
+    /**
+     * Thousandths of a cent, integer: one LLM answer often costs well under a cent, so whole cents
+     * per result would overcharge; billing sums these and rounds once per invoice.
+     */
+    costMillicents: integer('cost_millicents').notNull().default(0),
+    attempts: integer('attempts').notNull().default(0),
+    startedAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('bot_results_run_bot_idx').on(t.runId, t.botId),
+    index('bot_results_company_finished_idx').on(t.companyId, t.finishedAt),
+    index('bot_results_version_idx').on(t.versionId),
+  ],
+);
+
+/** Metering: one row per finished result (billing and dashboards read this). */
+export const botUsage = pgTable(
+  'bot_usage',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    resultId: uuid('result_id')
+      .notNull()
+      .unique()
+      .references(() => botResults.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => bots.id, { onDelete: 'cascade' }),
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => botVersions.id),
+    engine: text('engine', { enum: BOT_ENGINES }).notNull(),
+    tokensIn: integer('tokens_in').notNull(),
+    tokensOut: integer('tokens_out').notNull(),
+    costMillicents: integer('cost_millicents').notNull(),
+    recordedAt: createdAt(),
+  },
+  (t) => [
+    index('bot_usage_company_idx').on(t.companyId, t.recordedAt),
+    index('bot_usage_bot_idx').on(t.botId, t.recordedAt),
+  ],
+);
+
+/** A reviewer's mark on one response tag of a result. */
+export const botResultFeedback = pgTable(
+  'bot_result_feedback',
+  {
+    resultId: uuid('result_id')
+      .notNull()
+      .references(() => botResults.id, { onDelete: 'cascade' }),
+    tagPosition: integer('tag_position').notNull(),
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => botVersions.id),
+    verdict: text('verdict', { enum: FEEDBACK_VERDICTS }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.resultId, t.tagPosition] }),
+    index('bot_result_feedback_version_idx').on(t.versionId),
+  ],
+);
