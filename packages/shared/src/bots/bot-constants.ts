@@ -114,3 +114,20 @@ export const BOT_TEXTS = {
   noResponse: 'No response',
   selectBots: 'Select Bots',
 } as const;
+
+const ICON_EXTENSIONS: Record<BotIconFormat, string> = {
+  avif: 'avif',
+  webp: 'webp',
+  'optimized-gif': 'min.gif',
+  'original-gif': 'gif',
+};
+
+/** Where the web app serves a bot icon (static assets under /bot-icons/). */
+export const botIconPath = (color: BotColor, theme: BotIconTheme, format: BotIconFormat): string =>
+  `/bot-icons/${color}-${theme}.${ICON_EXTENSIONS[format]}`;
+
+/** The icon shown beside a bot: webp, in the light and the dark theme. */
+export const botIcon = (color: string | null | undefined) => {
+  const c = normaliseBotColor(color);
+  return { light: botIconPath(c, 'light', 'webp'), dark: botIconPath(c, 'dark', 'webp') };
+};
