@@ -295,6 +295,11 @@ describe('LLM engine against a local server speaking the OpenAI chat API', () =>
       "The language model's answer was cut off before it was complete.",
     ],
     [
+      'an answer withheld by the content filter',
+      { kind: 'answer', content: null, finishReason: 'content_filter' } as const,
+      "The language model service's content filter withheld the answer.",
+    ],
+    [
       'a body that is not a chat completion',
       { kind: 'malformed' } as const,
       'The language model service sent a reply that is not a chat completion.',
@@ -303,6 +308,11 @@ describe('LLM engine against a local server speaking the OpenAI chat API', () =>
       'HTTP 401',
       { kind: 'status', status: 401 } as const,
       'The language model service rejected our credentials.',
+    ],
+    [
+      'HTTP 404',
+      { kind: 'status', status: 404 } as const,
+      'The language model service does not offer the configured model at this address (HTTP 404).',
     ],
     [
       'HTTP 400 with the service’s reason',

@@ -20,7 +20,6 @@ const tagAnswerSchema = z.strictObject({
     .array(z.string())
     .describe('Verbatim excerpts of the transcript text supporting the value; empty when null.'),
 });
-export type TagAnswer = z.infer<typeof tagAnswerSchema>;
 
 export function answerSchemaFor(tags: readonly OutputTagDefinition[]) {
   return z.strictObject({
@@ -36,16 +35,13 @@ export function answerSchemaFor(tags: readonly OutputTagDefinition[]) {
     ),
   });
 }
-export type Answer = { tags: Record<string, TagAnswer> };
+export type Answer = z.infer<ReturnType<typeof answerSchemaFor>>;
 
 /** The `response_format` of the chat request. */
 export function responseFormatFor(tags: readonly OutputTagDefinition[]) {
+  const schema = z.toJSONSchema(answerSchemaFor(tags), { target: 'draft-7', reused: 'inline' });
   // OpenAI's strict mode takes a subset of JSON Schema; the "$schema" marker is not part of it.
-  const { $schema: _dialect, ...schema } = z.toJSONSchema(answerSchemaFor(tags), {
-    target: 'draft-7',
-    reused: 'inline',
-  });
-  void _dialect;
+  delete schema.$schema;
   return {
     type: 'json_schema' as const,
     json_schema: { name: 'bot_answer', strict: true, schema },

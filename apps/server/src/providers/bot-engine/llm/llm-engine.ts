@@ -1,6 +1,6 @@
 import type { LlmConfig } from '../../../config.js';
 import { BotEngineError, type BotEngine, type EngineResult } from '../bot-engine.js';
-import { answerSchemaFor, responseFormatFor, type Answer } from './answer-schema.js';
+import { answerSchemaFor, responseFormatFor } from './answer-schema.js';
 import { requestChatCompletion } from './chat-completions.js';
 import { costMillicents } from './llm-cost.js';
 import { buildMessages } from './llm-prompt.js';
@@ -73,7 +73,7 @@ export function createLlmEngine(config: LlmConfig): BotEngine {
 
       return {
         rawResponse,
-        ...tagsFromAnswer(answer.data as Answer, bot.outputTags, transcript.text),
+        ...tagsFromAnswer(answer.data, bot.outputTags, transcript.text),
         tokensIn: reply.tokensIn,
         tokensOut: reply.tokensOut,
         costMillicents: costMillicents(

@@ -47,7 +47,7 @@ function referenceSection(references: FittedReference[]): string {
       ref.omittedChars > 0
         ? `\n[Truncated: the remaining ${ref.omittedChars} characters of this document did not fit.]`
         : '';
-    return `<document name="${ref.name}">\n${ref.text}${note}\n</document>`;
+    return `<document name=${JSON.stringify(ref.name)}>\n${ref.text}${note}\n</document>`;
   });
   return `\n\nReference documents of the bot (context, not part of the conversation):\n${documents.join('\n')}`;
 }
