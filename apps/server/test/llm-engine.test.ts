@@ -286,6 +286,11 @@ describe('LLM engine against a local server speaking the OpenAI chat API', () =>
       "The language model declined to analyse this transcript: I'm sorry, I can't help with that.",
     ],
     [
+      'a refusal without a full stop',
+      { kind: 'answer', content: null, refusal: 'Cannot comply' } as const,
+      'The language model declined to analyse this transcript: Cannot comply.',
+    ],
+    [
       'a truncated answer',
       {
         kind: 'answer',

@@ -35,7 +35,10 @@ export function createLlmEngine(config: LlmConfig): BotEngine {
       );
 
       if (reply.refusal) {
-        const reason = reply.refusal.trim().slice(0, REFUSAL_MAX);
+        const reason = reply.refusal
+          .trim()
+          .slice(0, REFUSAL_MAX)
+          .replace(/(?<![.!?])$/, '.');
         throw answerError(
           `The language model declined to analyse this transcript: ${reason}`,
           null,

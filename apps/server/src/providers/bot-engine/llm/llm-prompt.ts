@@ -4,7 +4,7 @@ import type { EngineBot, EngineTranscript } from '../bot-engine.js';
 import { tagKey } from './answer-schema.js';
 
 /** A rough, tokenizer-free estimate that holds well enough for English text. */
-export const CHARS_PER_TOKEN = 4;
+const CHARS_PER_TOKEN = 4;
 
 export interface ChatMessage {
   role: 'system' | 'user';
