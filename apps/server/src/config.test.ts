@@ -79,6 +79,29 @@ describe('loadConfig', () => {
       { PIPELINE_RETRY_LIMIT: '1.5' },
       'Invalid configuration: PIPELINE_RETRY_LIMIT must be a whole',
     ],
+    [{ LLM_BASE_URL: 'not a url' }, 'Invalid configuration: LLM_BASE_URL must be a valid URL'],
+    [
+      { LLM_PRICE_INPUT_CENTS_PER_MTOK: '2.5' },
+      'Invalid configuration: LLM_PRICE_INPUT_CENTS_PER_MTOK must be a whole number',
+    ],
+    [
+      { LLM_PRICE_OUTPUT_CENTS_PER_MTOK: '-1' },
+      'Invalid configuration: LLM_PRICE_OUTPUT_CENTS_PER_MTOK must be at least 0',
+    ],
+    [{ LLM_TIMEOUT_SECONDS: '0' }, 'Invalid configuration: LLM_TIMEOUT_SECONDS must be at least'],
+    [{ LLM_MAX_RETRIES: '11' }, 'Invalid configuration: LLM_MAX_RETRIES must be at most 10'],
+    [
+      { LLM_REFERENCE_TOKEN_BUDGET: 'lots' },
+      'Invalid configuration: LLM_REFERENCE_TOKEN_BUDGET must be a number',
+    ],
+    [
+      { LLM_API_KEY: 'sk-x' },
+      'Invalid configuration: LLM_BASE_URL must be set when LLM_API_KEY or LLM_MODEL is set',
+    ],
+    [
+      { LLM_BASE_URL: 'http://127.0.0.1:11434/v1' },
+      'Invalid configuration: LLM_MODEL must be set when LLM_BASE_URL is set',
+    ],
     [
       { PIPELINE_JOB_TIMEOUT_SECONDS: '90000' },
       'Invalid configuration: PIPELINE_JOB_TIMEOUT_SECONDS must be at most 82800',
@@ -165,6 +188,54 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), STT_ENGINE: 'whisper' })).toThrow(
       'Invalid configuration: STT_ENGINE must be one of auto, openai, pocketsphinx, none',
     );
+  });
+
+  it('has no language model unless LLM_BASE_URL names one', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).llm).toBeNull();
+  });
+
+  it('reads the language model service, its prices and retry settings', () => {
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        LLM_BASE_URL: 'http://127.0.0.1:11434/v1/',
+        LLM_MODEL: 'llama3.1',
+      }).llm,
+    ).toEqual({
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      apiKey: undefined,
+      model: 'llama3.1',
+      priceInputCentsPerMTok: 0,
+      priceOutputCentsPerMTok: 0,
+      timeoutMs: 120_000,
+      maxRetries: 3,
+      retryDelayMs: 1000,
+      referenceTokenBudget: 8000,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        LLM_BASE_URL: 'https://api.openai.com/v1',
+        LLM_API_KEY: 'sk-test',
+        LLM_MODEL: 'gpt-4o-mini',
+        LLM_PRICE_INPUT_CENTS_PER_MTOK: '15',
+        LLM_PRICE_OUTPUT_CENTS_PER_MTOK: '60',
+        LLM_TIMEOUT_SECONDS: '2.5',
+        LLM_MAX_RETRIES: '0',
+        LLM_RETRY_DELAY_SECONDS: '0.01',
+        LLM_REFERENCE_TOKEN_BUDGET: '2000',
+      }).llm,
+    ).toEqual({
+      baseUrl: 'https://api.openai.com/v1',
+      apiKey: 'sk-test',
+      model: 'gpt-4o-mini',
+      priceInputCentsPerMTok: 15,
+      priceOutputCentsPerMTok: 60,
+      timeoutMs: 2500,
+      maxRetries: 0,
+      retryDelayMs: 10,
+      referenceTokenBudget: 2000,
+    });
   });
 
   it('reads the support widget and analytics settings', () => {

@@ -135,6 +135,15 @@ const envSchema = z.object({
   }),
   CALL_DOWNLOAD_TIMEOUT_SECONDS: num('CALL_DOWNLOAD_TIMEOUT_SECONDS', 300, { min: 0.1 }),
   JOB_MAINTENANCE_SECONDS: num('JOB_MAINTENANCE_SECONDS', 60, { int: true, min: 1, max: 3600 }),
+  LLM_BASE_URL: url('LLM_BASE_URL'),
+  LLM_API_KEY: optionalString,
+  LLM_MODEL: optionalString,
+  LLM_PRICE_INPUT_CENTS_PER_MTOK: num('LLM_PRICE_INPUT_CENTS_PER_MTOK', 0, { int: true, min: 0 }),
+  LLM_PRICE_OUTPUT_CENTS_PER_MTOK: num('LLM_PRICE_OUTPUT_CENTS_PER_MTOK', 0, { int: true, min: 0 }),
+  LLM_TIMEOUT_SECONDS: num('LLM_TIMEOUT_SECONDS', 120, { min: 0.1 }),
+  LLM_MAX_RETRIES: num('LLM_MAX_RETRIES', 3, { int: true, min: 0, max: 10 }),
+  LLM_RETRY_DELAY_SECONDS: num('LLM_RETRY_DELAY_SECONDS', 1, { min: 0, max: 60 }),
+  LLM_REFERENCE_TOKEN_BUDGET: num('LLM_REFERENCE_TOKEN_BUDGET', 8000, { int: true, min: 0 }),
 });
 
 export interface UploadQuota {
@@ -191,6 +200,25 @@ export interface PipelineConfig {
   ffprobePath: string;
 }
 
+/** An OpenAI-compatible chat service for LLM bots (POST {baseUrl}/chat/completions). */
+export interface LlmConfig {
+  /** The API root, e.g. https://api.openai.com/v1 (no trailing slash). */
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+  /** Integer cents per million prompt and completion tokens (0 for a free local model). */
+  priceInputCentsPerMTok: number;
+  priceOutputCentsPerMTok: number;
+  /** Per attempt. */
+  timeoutMs: number;
+  /** Attempts after the first on a timeout, 429 or 5xx before the run fails (retryably). */
+  maxRetries: number;
+  /** First backoff delay; doubles with each retry. A 429's Retry-After wins when given. */
+  retryDelayMs: number;
+  /** Tokens (estimated at 4 characters each) of reference documents sent with a run. */
+  referenceTokenBudget: number;
+}
+
 export interface AppConfig {
   production: boolean;
   port: number;
@@ -234,6 +262,8 @@ export interface AppConfig {
   /** engine 'none': transcripts end with 'No transcription service configured'. */
   stt: SttConfig;
   pipeline: PipelineConfig;
+  /** The language model of LLM bots; null without LLM_BASE_URL (LLM bots then fail, rules bots run). */
+  llm: LlmConfig | null;
   /** How often pg-boss looks for expired (crashed) jobs and purges old ones. */
   jobMaintenanceSeconds: number;
 }
@@ -311,6 +341,21 @@ function sttConfig(e: z.infer<typeof envSchema>, serviceNamed: boolean): SttConf
   };
 }
 
+function llmConfig(e: z.infer<typeof envSchema>): LlmConfig | null {
+  if (e.LLM_BASE_URL === undefined || e.LLM_MODEL === undefined) return null;
+  return {
+    baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''),
+    apiKey: e.LLM_API_KEY,
+    model: e.LLM_MODEL,
+    priceInputCentsPerMTok: e.LLM_PRICE_INPUT_CENTS_PER_MTOK,
+    priceOutputCentsPerMTok: e.LLM_PRICE_OUTPUT_CENTS_PER_MTOK,
+    timeoutMs: Math.round(e.LLM_TIMEOUT_SECONDS * 1000),
+    maxRetries: e.LLM_MAX_RETRIES,
+    retryDelayMs: Math.round(e.LLM_RETRY_DELAY_SECONDS * 1000),
+    referenceTokenBudget: e.LLM_REFERENCE_TOKEN_BUDGET,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -342,6 +387,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(
       'Invalid configuration: STT_ENGINE=openai needs STT_API_KEY or STT_BASE_URL',
     );
+  }
+  if (e.LLM_BASE_URL === undefined && (e.LLM_API_KEY !== undefined || e.LLM_MODEL !== undefined)) {
+    throw new ConfigError(
+      'Invalid configuration: LLM_BASE_URL must be set when LLM_API_KEY or LLM_MODEL is set',
+    );
+  }
+  if (e.LLM_BASE_URL !== undefined && e.LLM_MODEL === undefined) {
+    throw new ConfigError('Invalid configuration: LLM_MODEL must be set when LLM_BASE_URL is set');
   }
   if (production && e.SESSION_SECRET === undefined) {
     throw new ConfigError(
@@ -420,6 +473,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ffmpegPath: e.FFMPEG_PATH ?? 'ffmpeg',
       ffprobePath: e.FFPROBE_PATH ?? 'ffprobe',
     },
+    llm: llmConfig(e),
     jobMaintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
   };
 }
