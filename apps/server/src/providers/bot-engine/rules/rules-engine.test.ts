@@ -349,7 +349,7 @@ describe('rules engine on made-up transcripts', () => {
 
   it('keeps exact offsets with unusual characters and several sentences per segment', async () => {
     const transcript = said(
-      ['Customer', 'Café au lait 😀 first.  Then a second sentence about the plan!'],
+      ['Customer', 'Café au lait 😀 first.  Then a  second sentence about the plan!'],
       ['Technician', 'Our “Comfort Club” plan — it covers two visits.'],
     );
     const result = await run(
@@ -357,7 +357,7 @@ describe('rules engine on made-up transcripts', () => {
       transcript,
     );
     expect(evidence(result, 'Finding')).toEqual([
-      'Then a second sentence about the plan!',
+      'Then a  second sentence about the plan!',
       'Our “Comfort Club” plan — it covers two visits.',
     ]);
   });

@@ -1,4 +1,4 @@
-import { createQuoteLocator, segmentOffsets } from '@fieldbot/shared';
+import { createQuoteLocator, segmentOffsets, type LocatedSpan } from '@fieldbot/shared';
 import type { EngineTranscript } from '../bot-engine.js';
 import { parseSentences, type NlpDoc } from './nlp.js';
 
@@ -45,9 +45,12 @@ const recent = new Map<string, TranscriptSentence[]>();
 const cacheKey = (t: EngineTranscript) =>
   `${t.text}\u0000${t.segments.map((s) => `${s.speaker}\u0001${s.text.length}`).join('\u0002')}`;
 
+const shift = (span: LocatedSpan | null, by: number) =>
+  span && { ...span, start: span.start + by, end: span.end + by };
+
 function analyse(transcript: EngineTranscript): TranscriptSentence[] {
   const offsets = segmentOffsets(transcript.segments);
-  let locateInText: ((quote: string) => { start: number; end: number } | null) | null = null;
+  let locateInText: ((quote: string) => LocatedSpan | null) | null = null;
   const sentences: TranscriptSentence[] = [];
   transcript.segments.forEach((segment, index) => {
     const base = offsets[index]!;
@@ -55,19 +58,13 @@ function analyse(transcript: EngineTranscript): TranscriptSentence[] {
     let cursor = 0;
     for (const parsed of parseSentences(segment.text)) {
       if (parsed.text === '') continue;
-      let start: number;
-      let end: number;
-      const local = segment.text.indexOf(parsed.text, cursor);
-      if (aligned && local >= 0) {
-        start = base + local;
-        end = start + parsed.text.length;
-        cursor = local + parsed.text.length;
-      } else {
-        locateInText ??= createQuoteLocator(transcript.text);
-        const span = locateInText(parsed.text);
-        if (!span) continue; // not in the text the offsets point into: it cannot be shown
-        ({ start, end } = span);
-      }
+      // In its own segment, after the sentence before it; else anywhere in the given text.
+      const span = aligned
+        ? shift(createQuoteLocator(segment.text.slice(cursor))(parsed.text), base + cursor)
+        : (locateInText ??= createQuoteLocator(transcript.text))(parsed.text);
+      if (!span) continue; // not in the text the offsets point into: it cannot be shown
+      const { start, end } = span;
+      if (aligned) cursor = end - base;
       sentences.push({
         segment: index,
         speaker: segment.speaker,
