@@ -54,7 +54,19 @@ export function parseSentences(text: string): ParsedSentence[] {
   }));
 }
 
-/** Word roots of a rule's phrase, computed the same way as the transcript's. */
-export function phraseWords(phrase: string): string[] {
-  return parseSentences(phrase).flatMap((s) => s.words);
+/**
+ * Word roots of a rule's phrase, computed the same way as the transcript's. A bot has up to 10 ×
+ * 50 phrases and runs on every interaction, so each phrase is parsed once (the set is bounded by
+ * the bots in use; it is emptied if it ever grows past PHRASES_MAX).
+ */
+export function phraseWords(phrase: string): readonly string[] {
+  let words = phraseCache.get(phrase);
+  if (!words) {
+    if (phraseCache.size >= PHRASES_MAX) phraseCache.clear();
+    words = parseSentences(phrase).flatMap((s) => s.words);
+    phraseCache.set(phrase, words);
+  }
+  return words;
 }
+const PHRASES_MAX = 20_000;
+const phraseCache = new Map<string, readonly string[]>();
