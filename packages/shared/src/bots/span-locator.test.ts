@@ -121,6 +121,18 @@ describe('locateQuote', () => {
     expect(paraphrase?.match).toBe('fuzzy');
     expect(performance.now() - started).toBeLessThan(2_000);
   });
+  it('aligns a long paraphrased quote in a long transcript quickly', () => {
+    const filler = 'the fan was spinning fine and the coil looked clean today. '.repeat(1500);
+    const passage = Array.from({ length: 300 }, (_, i) => `word${i}`).join(' ');
+    const t = `${filler}Technician: ${passage}. ${filler}`;
+    // Every tenth word misspelt: still the same passage.
+    const quote = passage.replace(/word(\d*0)\b/g, 'wrd$1');
+    const started = performance.now();
+    const found = locateQuote(t, quote);
+    expect(found?.match).toBe('fuzzy');
+    expect(t.slice(found!.start, found!.end)).toBe(passage);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
 });
 
 describe('locateQuote properties', () => {

@@ -155,38 +155,92 @@ function editDistance(a: string, b: string): number {
 function wordCost(a: string, b: string): number {
   if (a === b) return 0;
   const longest = Math.max(a.length, b.length);
+  // The length difference alone is a lower bound on the distance.
+  if (Math.abs(a.length - b.length) / longest > 1 - WORD_SIMILARITY_FLOOR) return 1;
   const similarity = 1 - editDistance(a, b) / longest;
   return similarity >= WORD_SIMILARITY_FLOOR ? 1 - similarity : 1;
 }
 
 /**
  * Semi-global alignment (Sellers) of the quote's words against the transcript's: the quote must be
- * aligned whole, the transcript window is free to start and end anywhere. O(n·m) in words with
- * cached word costs; the quote is short, so a 100k-character transcript stays in milliseconds.
+ * aligned whole, the transcript window is free to start and end anywhere. Word costs are cached per
+ * distinct word, and only stretches dense enough in the quote's words are aligned, so a long
+ * transcript costs O(n) plus O(stretch·m) per candidate stretch.
  */
 function alignFuzzy(tokens: Token[], quoteWords: string[]): LocatedSpan | null {
   const m = quoteWords.length;
   if (m < FUZZY_MIN_TOKENS || tokens.length === 0) return null;
 
-  // Per distinct transcript word: its cost against each quote word (one Levenshtein per pair).
-  const costCache = new Map<string, Float64Array>();
-  const costsFor = (word: string): Float64Array => {
-    let costs = costCache.get(word);
-    if (!costs) {
-      costs = new Float64Array(m);
-      for (let i = 0; i < m; i++) costs[i] = wordCost(quoteWords[i]!, word);
-      costCache.set(word, costs);
+  // Per distinct transcript word: its cost against each quote word (one Levenshtein per pair),
+  // and whether it is close to any quote word (a "hit").
+  const cache = new Map<string, { costs: Float64Array; hit: boolean }>();
+  const costs: Float64Array[] = [];
+  const hits = new Int32Array(tokens.length + 1); // prefix sums of hits
+  tokens.forEach((token, j) => {
+    let entry = cache.get(token.word);
+    if (!entry) {
+      const wordCosts = new Float64Array(m);
+      let hit = false;
+      for (let i = 0; i < m; i++) {
+        wordCosts[i] = wordCost(quoteWords[i]!, token.word);
+        if (wordCosts[i]! < 1) hit = true;
+      }
+      entry = { costs: wordCosts, hit };
+      cache.set(token.word, entry);
     }
-    return costs;
-  };
-  // Cheap rejection: a quote most of whose words appear nowhere cannot reach the threshold.
-  const present = new Set<number>();
-  for (const token of tokens) {
-    const costs = costsFor(token.word);
-    for (let i = 0; i < m; i++) if (costs[i]! < 1) present.add(i);
-  }
-  if (present.size < Math.ceil(m * FUZZY_MATCH_THRESHOLD)) return null;
+    costs.push(entry.costs);
+    hits[j + 1] = hits[j]! + (entry.hit ? 1 : 0);
+  });
 
+  // Windowing: a window scoring at least T is at most m/T words long and holds at least
+  // m − (1−T)·m/T hits (every other quote word costs 1), so only stretches of the transcript with
+  // that many hits in m/T words are aligned; the rest of a long transcript is skipped.
+  const width = Math.max(1, Math.floor(m / FUZZY_MATCH_THRESHOLD));
+  const minHits = Math.ceil(m - ((1 - FUZZY_MATCH_THRESHOLD) * m) / FUZZY_MATCH_THRESHOLD - 1e-9);
+  let best: Alignment | null = null;
+  let regionStart = -1;
+  let regionEnd = -1;
+  const flush = () => {
+    if (regionStart < 0) return;
+    const found = alignRegion(costs, regionStart, regionEnd, m);
+    if (found && (!best || found.score > best.score)) best = found;
+    regionStart = -1;
+  };
+  for (let s = 0; s < tokens.length; s++) {
+    const e = Math.min(tokens.length, s + width);
+    if (hits[e]! - hits[s]! < minHits) continue;
+    if (regionStart >= 0 && s <= regionEnd) regionEnd = Math.max(regionEnd, e);
+    else {
+      flush();
+      regionStart = s;
+      regionEnd = e;
+    }
+  }
+  flush();
+  const result = best as Alignment | null;
+  if (!result || result.score < FUZZY_MATCH_THRESHOLD) return null;
+  return {
+    start: tokens[result.from]!.start,
+    end: tokens[result.to - 1]!.end,
+    match: 'fuzzy',
+    score: Math.round(Math.min(1, Math.max(0, result.score)) * 1000) / 1000,
+  };
+}
+
+interface Alignment {
+  score: number;
+  /** Transcript words [from, to). */
+  from: number;
+  to: number;
+}
+
+/** The best-scoring window within transcript words [lo, hi), by edit distance over words. */
+function alignRegion(
+  costs: readonly Float64Array[],
+  lo: number,
+  hi: number,
+  m: number,
+): Alignment | null {
   // cost[i] / from[i]: best alignment of quote words 0..i-1 ending at the current transcript word,
   // and the transcript word where that window starts.
   let prevCost = new Float64Array(m + 1);
@@ -195,15 +249,15 @@ function alignFuzzy(tokens: Token[], quoteWords: string[]): LocatedSpan | null {
   let currFrom = new Int32Array(m + 1);
   for (let i = 0; i <= m; i++) {
     prevCost[i] = i;
-    prevFrom[i] = 0;
+    prevFrom[i] = lo;
   }
-  let best: { score: number; cost: number; from: number; to: number } | null = null;
-  for (let j = 1; j <= tokens.length; j++) {
-    const costs = costsFor(tokens[j - 1]!.word);
+  let best: Alignment | null = null;
+  for (let j = lo + 1; j <= hi; j++) {
+    const wordCosts = costs[j - 1]!;
     currCost[0] = 0;
     currFrom[0] = j; // an empty prefix of the quote starts after this word
     for (let i = 1; i <= m; i++) {
-      let c = prevCost[i - 1]! + costs[i - 1]!;
+      let c = prevCost[i - 1]! + wordCosts[i - 1]!;
       let from = i === 1 ? j - 1 : prevFrom[i - 1]!;
       const extraWord = prevCost[i]! + 1; // a transcript word the quote left out
       if (extraWord < c) {
@@ -222,18 +276,12 @@ function alignFuzzy(tokens: Token[], quoteWords: string[]): LocatedSpan | null {
     const windowLength = j - from;
     if (windowLength > 0) {
       const score = 1 - currCost[m]! / Math.max(m, windowLength);
-      if (!best || score > best.score) best = { score, cost: currCost[m]!, from, to: j };
+      if (!best || score > best.score) best = { score, from, to: j };
     }
     [prevCost, currCost] = [currCost, prevCost];
     [prevFrom, currFrom] = [currFrom, prevFrom];
   }
-  if (!best || best.score < FUZZY_MATCH_THRESHOLD) return null;
-  return {
-    start: tokens[best.from]!.start,
-    end: tokens[best.to - 1]!.end,
-    match: 'fuzzy',
-    score: Math.round(Math.min(1, Math.max(0, best.score)) * 1000) / 1000,
-  };
+  return best;
 }
 
 /**
