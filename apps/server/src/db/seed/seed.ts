@@ -22,6 +22,7 @@ import {
   trades,
   users,
 } from '../schema/index.js';
+import { seedDemoBots } from './demo-bots.js';
 import { loadDemoClips, seedCompanyInteractions, storeDemoClips } from './demo-interactions.js';
 import { COMPANY_TYPES, INDUSTRIES, TIMEZONES, TRADES } from './reference-data.js';
 
@@ -217,6 +218,9 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions): Promise<bo
       .where(eq(users.email, 'tech@demo.fieldbot.test'));
     const inserted = [demoTech!, ...technicians];
     const userId = (email: string) => inserted.find((u) => u.email === email)!.id;
+
+    // Northwind's published demo bots; only Acme is subscribed (Globex starts with none).
+    await seedDemoBots(tx, { publisherId: northwind!.id, companyIds: [acme!.id] });
 
     await seedCompanyInteractions(
       tx,

@@ -1,0 +1,284 @@
+import type { BotInput, BotRule, OutputTagDefinition } from '@fieldbot/shared';
+import type { Db } from '../client.js';
+import { botVersions, bots, companyBots } from '../schema/index.js';
+
+/**
+ * The demo publisher's bots (issue 9 §1, §2): rules-engine bots, so the demo does real work
+ * offline. Northwind publishes version 1 of each; Acme is subscribed to three of them (one for
+ * field recordings, one for calls, one for both kinds of question a manager asks first).
+ */
+
+const tag = (
+  index: number,
+  label: string,
+  description: string,
+  rule: BotRule,
+): OutputTagDefinition => ({ index, label, description, rule });
+
+const MAINTENANCE_PLAN_OFFERED: BotInput = {
+  name: 'Maintenance plan offered',
+  description:
+    'Checks whether the technician offered a maintenance plan on the visit, and quotes the offer.',
+  color: 'green',
+  trigger: 'recording-complete',
+  trigger_event: 'every',
+  prompt:
+    'Did the technician offer the customer a maintenance plan (membership, service agreement)? Quote the sentences where the plan is offered or explained, and any price given for it.',
+  engine: 'rules',
+  visibility: 'marketplace',
+  output_tags: [
+    tag(0, 'Plan offered', 'The technician offered or explained a maintenance plan.', {
+      phrases: [
+        'maintenance plan',
+        'service plan',
+        'service agreement',
+        'membership',
+        'club',
+        'plan covers',
+        'plan includes',
+        'add the plan',
+      ],
+      speaker: 'agent',
+      extractors: [],
+    }),
+    tag(1, 'Plan price', 'Amounts the technician gave for the plan.', {
+      phrases: ['plan', 'membership', 'club', 'per month', 'a month', 'per year'],
+      speaker: 'agent',
+      extractors: ['money'],
+    }),
+    tag(2, 'Customer asked about a plan', 'The customer asked about a plan, and the answer.', {
+      phrases: ['plan', 'membership', 'sign up'],
+      speaker: 'customer',
+      extractors: ['yes-no'],
+    }),
+  ],
+};
+
+const BOOKING_OUTCOME: BotInput = {
+  name: 'Booking outcome',
+  description: 'Tells whether the call ended with a booked appointment, with the evidence.',
+  color: 'blue',
+  trigger: 'call-complete',
+  trigger_event: 'every',
+  prompt:
+    'Was an appointment booked on this call? Quote where the agent confirms the booking or dispatch, the time agreed, and where the customer declines, postpones or cancels.',
+  engine: 'rules',
+  visibility: 'marketplace',
+  output_tags: [
+    tag(0, 'Booked', 'The agent confirmed an appointment or sent someone out.', {
+      phrases: [
+        "you're booked",
+        'booked for',
+        'scheduled for',
+        'appointment is set',
+        'appointment is confirmed',
+        'sending our',
+        'on the way',
+        'should arrive',
+      ],
+      speaker: 'agent',
+      extractors: [],
+    }),
+    tag(1, 'Not booked', 'The customer declined, postponed or cancelled.', {
+      phrases: [
+        'not yet',
+        'call back',
+        'calling around',
+        'comparing quotes',
+        'think about it',
+        'cancel',
+        'no thanks',
+      ],
+      speaker: 'anyone',
+      extractors: [],
+    }),
+    tag(2, 'Time agreed', 'When the visit was booked for.', {
+      phrases: ['booked', 'available', 'arrive', 'appointment', 'schedule', 'come out'],
+      speaker: 'agent',
+      extractors: ['datetime'],
+    }),
+    tag(3, 'Slot offered', 'Whether the customer accepted the slot or visit the agent offered.', {
+      phrases: ['does that work', 'would you like', 'want me to', 'should I book'],
+      speaker: 'agent',
+      extractors: ['yes-no'],
+    }),
+  ],
+};
+
+const PRICE_QUOTED: BotInput = {
+  name: 'Price quoted',
+  description: 'Lists the amounts the technician quoted and whether the customer went ahead.',
+  color: 'orange',
+  trigger: 'recording-complete',
+  trigger_event: 'every',
+  prompt:
+    'List every price the technician quoted (repairs, replacements, fees) and quote where the customer approved the work.',
+  engine: 'rules',
+  visibility: 'marketplace',
+  output_tags: [
+    tag(0, 'Amounts quoted', 'Every amount the technician said.', {
+      phrases: ['dollar', 'price', 'cost', 'fee', 'charge', 'total', 'estimate'],
+      speaker: 'agent',
+      extractors: ['money'],
+    }),
+    tag(1, 'Work approved', 'The customer told the technician to go ahead.', {
+      phrases: ['go ahead', "let's do", 'sounds good', 'do it', 'sign me up'],
+      speaker: 'customer',
+      extractors: [],
+    }),
+  ],
+};
+
+const CUSTOMER_CONCERNS: BotInput = {
+  name: 'Customer concerns',
+  description: 'Collects what the caller was worried about: the problem, urgency and price.',
+  color: 'red',
+  trigger: 'call-complete',
+  trigger_event: 'every',
+  prompt:
+    'What concerns did the customer raise on the call? Quote the problem they describe, anything that makes it urgent, and any worry about price.',
+  engine: 'rules',
+  visibility: 'marketplace',
+  output_tags: [
+    tag(0, 'Problem described', 'The problem in the customer’s words.', {
+      phrases: [
+        'stopped working',
+        'not working',
+        "isn't cooling",
+        'backing up',
+        'leak',
+        'drip',
+        'no hot water',
+        'blowing warm',
+        'broken',
+        'noise',
+      ],
+      speaker: 'customer',
+      extractors: [],
+    }),
+    tag(1, 'Urgency', 'Signs the customer needs help quickly.', {
+      phrases: ['ninety degrees', 'emergency', 'coming into', 'flood', 'right away', 'as soon as'],
+      speaker: 'customer',
+      extractors: [],
+    }),
+    tag(2, 'Price concern', 'The customer asked about or compared prices.', {
+      phrases: ['price', 'cost', 'how much', 'expensive', 'quotes', 'afford'],
+      speaker: 'customer',
+      extractors: [],
+    }),
+  ],
+};
+
+const JOB_REVENUE_REVIEW: BotInput = {
+  name: 'Job revenue review',
+  description:
+    "Reviews a customer's jobs when one completes: amounts discussed, upsells and follow-ups.",
+  color: 'purple',
+  trigger: 'job-complete',
+  trigger_event: 'every',
+  prompt:
+    "Across this customer's conversations, list the amounts discussed, any upgrade or plan the team offered, and follow-up dates or callback numbers.",
+  engine: 'rules',
+  visibility: 'marketplace',
+  output_tags: [
+    tag(0, 'Amounts discussed', 'Every amount said, by anyone.', {
+      phrases: ['dollar', 'price', 'cost', 'fee', 'charge', 'total'],
+      speaker: 'anyone',
+      extractors: ['money'],
+    }),
+    tag(1, 'Upsell offered', 'Upgrades, plans or extra work the team recommended.', {
+      phrases: [
+        'recommend',
+        'maintenance plan',
+        'upgrade',
+        'tankless',
+        'new filter',
+        'smart thermostat',
+      ],
+      speaker: 'agent',
+      extractors: [],
+    }),
+    tag(2, 'Follow-ups', 'Dates, times and phone numbers agreed for what comes next.', {
+      phrases: ['tomorrow', 'next week', 'this weekend', 'appointment', 'call', 'back'],
+      speaker: 'anyone',
+      extractors: ['datetime', 'phone'],
+    }),
+  ],
+};
+
+export const DEMO_BOTS: readonly BotInput[] = [
+  MAINTENANCE_PLAN_OFFERED,
+  BOOKING_OUTCOME,
+  PRICE_QUOTED,
+  CUSTOMER_CONCERNS,
+  JOB_REVENUE_REVIEW,
+];
+
+/** The demo bots a subscribed company may run: field recordings and calls are both covered. */
+export const DEMO_SUBSCRIBED_BOTS: readonly string[] = [
+  MAINTENANCE_PLAN_OFFERED.name,
+  BOOKING_OUTCOME.name,
+  PRICE_QUOTED.name,
+];
+
+export const DEMO_BOT_CHANGELOG = 'First version.';
+
+/**
+ * Inserts the demo bots for the publisher, publishes version 1 of each, and subscribes each given
+ * company to DEMO_SUBSCRIBED_BOTS at that version. Returns the bots' ids by name.
+ */
+export async function seedDemoBots(
+  db: Db,
+  options: { publisherId: string; companyIds: readonly string[]; publishedById?: string | null },
+): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  for (const bot of DEMO_BOTS) {
+    const [row] = await db
+      .insert(bots)
+      .values({
+        publisherId: options.publisherId,
+        name: bot.name,
+        description: bot.description,
+        prompt: bot.prompt,
+        color: bot.color,
+        trigger: bot.trigger,
+        triggerEvent: bot.trigger_event,
+        outputTags: bot.output_tags,
+        engine: bot.engine,
+        visibility: bot.visibility,
+        status: 'published',
+        latestVersion: 1,
+        hasUnpublishedChanges: false,
+        createdById: options.publishedById ?? null,
+      })
+      .returning({ id: bots.id });
+    const [version] = await db
+      .insert(botVersions)
+      .values({
+        botId: row!.id,
+        number: 1,
+        name: bot.name,
+        prompt: bot.prompt,
+        color: bot.color,
+        trigger: bot.trigger,
+        triggerEvent: bot.trigger_event,
+        outputTags: bot.output_tags,
+        engine: bot.engine,
+        referenceTexts: [],
+        changelog: DEMO_BOT_CHANGELOG,
+        publishedById: options.publishedById ?? null,
+      })
+      .returning({ id: botVersions.id });
+    ids.set(bot.name, row!.id);
+    if (DEMO_SUBSCRIBED_BOTS.includes(bot.name) && options.companyIds.length > 0) {
+      await db.insert(companyBots).values(
+        options.companyIds.map((companyId) => ({
+          companyId,
+          botId: row!.id,
+          versionId: version!.id,
+        })),
+      );
+    }
+  }
+  return ids;
+}

@@ -1,0 +1,364 @@
+import {
+  botInputSchema,
+  joinSegments,
+  outputTagSchema,
+  responseTagSchema,
+  segmentIndexAt,
+  segmentOffsets,
+  type BotInput,
+  type BotRule,
+  type TranscriptSegment,
+} from '@fieldbot/shared';
+import { describe, expect, it } from 'vitest';
+import { DEMO_BOTS, DEMO_SUBSCRIBED_BOTS } from '../../../db/seed/demo-bots.js';
+import { loadDemoClips } from '../../../db/seed/demo-interactions.js';
+import type { EngineBot, EngineResult, EngineTranscript } from '../bot-engine.js';
+import { createRulesEngine } from './rules-engine.js';
+import { speakerSide } from './speaker-side.js';
+
+const engine = createRulesEngine();
+const clips = loadDemoClips();
+
+const transcriptOf = (segments: TranscriptSegment[]): EngineTranscript => ({
+  text: joinSegments(segments),
+  segments,
+});
+const clipTranscript = (file: string) => {
+  const clip = clips.find((c) => c.file.startsWith(file));
+  if (!clip) throw new Error(`no demo clip ${file}`);
+  return transcriptOf(clip.segments);
+};
+const demoBot = (name: string): EngineBot => {
+  const bot = DEMO_BOTS.find((b) => b.name === name)!;
+  return { name: bot.name, prompt: bot.prompt, outputTags: bot.output_tags, referenceTexts: [] };
+};
+const ruleBot = (rule: BotRule, referenceTexts: EngineBot['referenceTexts'] = []): EngineBot => ({
+  name: 'Test',
+  prompt: '',
+  outputTags: [{ index: 0, label: 'Finding', description: 'What the rule found.', rule }],
+  referenceTexts,
+});
+const said = (...lines: [speaker: string, text: string][]): EngineTranscript =>
+  transcriptOf(
+    lines.map(([speaker, text], i) => ({ start: i * 5, end: i * 5 + 5, speaker, text })),
+  );
+
+const tagData = (result: EngineResult, label: string) =>
+  result.outputTags.find((t) => t.label === label)?.data;
+const evidence = (result: EngineResult, label: string) =>
+  result.responseTags.filter((t) => t.label === label).map((t) => t.text);
+
+/** Every response tag points at exactly its text, and the result fits the shared schemas. */
+function expectWellFormed(result: EngineResult, transcript: EngineTranscript) {
+  for (const tag of result.outputTags) outputTagSchema.parse(tag);
+  for (const tag of result.responseTags) {
+    responseTagSchema.parse({ ...tag, verdict: null });
+    expect(transcript.text.slice(tag.index_start, tag.index_end)).toBe(tag.text);
+  }
+  expect(result).toMatchObject({ tokensIn: 0, tokensOut: 0, costMillicents: 0 });
+}
+
+async function run(bot: EngineBot, transcript: EngineTranscript) {
+  const result = await engine.run(bot, transcript);
+  expectWellFormed(result, transcript);
+  return result;
+}
+
+describe('demo bots', () => {
+  it('are valid builder input for the rules engine, and three are subscribed', () => {
+    for (const bot of DEMO_BOTS) expect(botInputSchema.parse(bot)).toEqual(bot as BotInput);
+    expect(DEMO_SUBSCRIBED_BOTS).toHaveLength(3);
+    const triggers = DEMO_BOTS.filter((b) => DEMO_SUBSCRIBED_BOTS.includes(b.name)).map(
+      (b) => b.trigger,
+    );
+    expect(triggers).toEqual(expect.arrayContaining(['recording-complete', 'call-complete']));
+    expect(DEMO_BOTS.some((b) => b.trigger === 'job-complete')).toBe(true);
+  });
+});
+
+describe('rules engine on the demo transcripts', () => {
+  it('finds the maintenance plan the technician offered in the furnace tune-up, at its offsets', async () => {
+    const transcript = clipTranscript('02-');
+    const result = await run(demoBot('Maintenance plan offered'), transcript);
+    const offer = 'The plan covers two visits a year and fifteen percent off repairs.';
+    expect(tagData(result, 'Plan offered')).toBe(`Yes — "${offer}"`);
+    const [tag] = result.responseTags.filter((t) => t.label === 'Plan offered');
+    expect(transcript.text.slice(tag!.index_start, tag!.index_end)).toBe(offer);
+    expect(tag).toMatchObject({ tag_id: 0, match: 'exact', score: 1 });
+    // It is the technician's segment, not the customer's question before it.
+    const segment = segmentIndexAt(segmentOffsets(transcript.segments), tag!.index_start);
+    expect(transcript.segments[segment]!.speaker).toBe('Technician');
+    // The customer's own question is read as a question, not as an offer.
+    expect(tagData(result, 'Customer asked about a plan')).toBe(
+      '"Should we sign up for the maintenance plan?" — no clear answer',
+    );
+    expect(result.rawResponse.split('\n')).toEqual([
+      `Plan offered: Yes — "${offer}"`,
+      'Plan price: Not found',
+      'Customer asked about a plan: "Should we sign up for the maintenance plan?" — no clear answer',
+    ]);
+  });
+
+  it('finds no plan offer in a visit without one', async () => {
+    const result = await run(demoBot('Maintenance plan offered'), clipTranscript('01-'));
+    expect(result.outputTags.map((t) => t.data)).toEqual([null, null, null]);
+    expect(result.responseTags).toEqual([]);
+  });
+
+  it('reads the booked call as Booked, with the time and the accepted slot', async () => {
+    const result = await run(demoBot('Booking outcome'), clipTranscript('04-'));
+    expect(tagData(result, 'Booked')).toBe('Yes — "You\'re booked for tomorrow at eight."');
+    expect(tagData(result, 'Not booked')).toBeNull();
+    expect(tagData(result, 'Time agreed')).toBe(
+      'tomorrow between eight and ten in the morning, tomorrow at eight',
+    );
+    expect(tagData(result, 'Slot offered')).toBe('"Does that work?" — Yes');
+    // The customer's answer is shown as evidence beside the question.
+    expect(evidence(result, 'Slot offered')).toEqual([
+      'Does that work?',
+      'Yes, that works perfectly.',
+    ]);
+  });
+
+  it('reads the emergency dispatch as Booked and the price check and cancellation as not booked', async () => {
+    const dispatch = await run(demoBot('Booking outcome'), clipTranscript('09-'));
+    expect(evidence(dispatch, 'Booked')).toEqual([
+      'I am sending our on-call plumber now.',
+      'He should arrive within the hour.',
+    ]);
+    expect(tagData(dispatch, 'Not booked')).toBeNull();
+
+    const priceCheck = await run(demoBot('Booking outcome'), clipTranscript('05-'));
+    expect(tagData(priceCheck, 'Booked')).toBeNull();
+    expect(evidence(priceCheck, 'Not booked')).toEqual([
+      'I am just calling around for prices on a new central air system.',
+      "Not yet, I'm still comparing quotes.",
+      "I'll call back next week.",
+    ]);
+    expect(tagData(priceCheck, 'Slot offered')).toBe('"Would you like to schedule one?" — No');
+
+    const cancelled = await run(demoBot('Booking outcome'), clipTranscript('10-'));
+    expect(tagData(cancelled, 'Booked')).toBeNull();
+    expect(evidence(cancelled, 'Not booked')).toEqual([
+      "Hi, I need to cancel tomorrow's appointment.",
+      "No problem, I've cancelled it.",
+    ]);
+  });
+
+  it('lists the amounts the technicians said, spoken as words', async () => {
+    const cases = [
+      ['01-', '$185'],
+      ['06-', '$1,600'],
+      ['07-', '$120'],
+      ['03-', null],
+    ] as const;
+    for (const [file, amounts] of cases) {
+      const result = await run(demoBot('Price quoted'), clipTranscript(file));
+      expect(tagData(result, 'Amounts quoted')).toBe(amounts);
+    }
+    const approved = await run(demoBot('Price quoted'), clipTranscript('01-'));
+    expect(evidence(approved, 'Work approved')).toEqual(['Great, please go ahead.']);
+  });
+
+  it('collects the caller’s concerns', async () => {
+    const result = await run(demoBot('Customer concerns'), clipTranscript('05-'));
+    expect(evidence(result, 'Price concern')).toEqual([
+      'I am just calling around for prices on a new central air system.',
+      "Not yet, I'm still comparing quotes.",
+    ]);
+    expect(tagData(result, 'Problem described')).toBeNull();
+    const urgent = await run(demoBot('Customer concerns'), clipTranscript('09-'));
+    expect(evidence(urgent, 'Urgency')).toEqual([
+      'Our basement floor drain is backing up and water is coming into the laundry room.',
+    ]);
+  });
+
+  it('reviews a customer’s conversations together for the job-complete bot', async () => {
+    const segments = ['01-', '04-'].flatMap((f) => clipTranscript(f).segments);
+    const result = await run(demoBot('Job revenue review'), transcriptOf(segments));
+    expect(tagData(result, 'Amounts discussed')).toBe('$185, $89');
+    expect(evidence(result, 'Upsell offered')).toEqual([
+      "I'd also recommend a new filter, this one is pretty dirty.",
+    ]);
+  });
+
+  it('is deterministic', async () => {
+    const transcript = clipTranscript('04-');
+    const first = await engine.run(demoBot('Booking outcome'), transcript);
+    expect(await engine.run(demoBot('Booking outcome'), transcript)).toEqual(first);
+  });
+});
+
+describe('rules engine on made-up transcripts', () => {
+  it('matches word forms of a phrase, with a few words between', async () => {
+    const result = await run(
+      ruleBot({ phrases: ['offer maintenance plan'], speaker: 'anyone', extractors: [] }),
+      said(
+        ['Technician', 'We offered them our annual maintenance plans last spring.'],
+        ['Technician', 'The maintenance is done; I can offer a discount.'],
+      ),
+    );
+    expect(result.outputTags[0]!.data).toBe(
+      'Yes — "We offered them our annual maintenance plans last spring."',
+    );
+    expect(result.responseTags).toHaveLength(1);
+  });
+
+  it('takes only the rule’s speaker side; unknown speakers count only for anyone', async () => {
+    const transcript = said(
+      ['Customer', 'Can you give me a quote on the repair?'],
+      ['Agent', 'The repair quote is ready.'],
+      ['Speaker 2', 'That quote looks high to me.'],
+    );
+    const phrases = ['quote'];
+    const agent = await run(ruleBot({ phrases, speaker: 'agent', extractors: [] }), transcript);
+    expect(evidence(agent, 'Finding')).toEqual(['The repair quote is ready.']);
+    const customer = await run(
+      ruleBot({ phrases, speaker: 'customer', extractors: [] }),
+      transcript,
+    );
+    expect(evidence(customer, 'Finding')).toEqual(['Can you give me a quote on the repair?']);
+    const anyone = await run(ruleBot({ phrases, speaker: 'anyone', extractors: [] }), transcript);
+    expect(evidence(anyone, 'Finding')).toHaveLength(3);
+    expect(anyone.outputTags[0]!.data).toBe(
+      'Yes — "Can you give me a quote on the repair?" (+2 more)',
+    );
+  });
+
+  it('maps speaker names to sides', () => {
+    expect(['Technician', 'CSR', 'Agent', 'Service Tech 2', 'dispatcher'].map(speakerSide)).toEqual(
+      ['agent', 'agent', 'agent', 'agent', 'agent'],
+    );
+    expect(['Customer', 'Caller', 'homeowner'].map(speakerSide)).toEqual([
+      'customer',
+      'customer',
+      'customer',
+    ]);
+    expect(['Speaker', 'Maria', 'Speaker 1', 'Customer Agent'].map(speakerSide)).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
+  });
+
+  it('extracts money written or spoken, and checks it against a reference price list', async () => {
+    const transcript = said([
+      'Technician',
+      'The tune-up is $129.50, the capacitor costs two hundred dollars, and the club is $15 a month.',
+    ]);
+    const rule: BotRule = { phrases: ['cost', 'tune-up'], speaker: 'agent', extractors: ['money'] };
+    const plain = await run(ruleBot(rule), transcript);
+    expect(plain.outputTags[0]!.data).toBe('$129.50, $200, $15');
+    const checked = await run(
+      ruleBot(rule, [{ file_id: 'f1', name: 'prices.txt', text: 'Tune-up: $129.50\nClub: $15' }]),
+      transcript,
+    );
+    expect(checked.outputTags[0]!.data).toBe('$129.50, $200 (not in the reference files), $15');
+    const none = await run(ruleBot(rule), said(['Technician', 'The cost depends on the part.']));
+    expect(none.outputTags[0]!.data).toBeNull();
+    expect(none.responseTags).toEqual([]);
+  });
+
+  it('extracts dates and times', async () => {
+    const result = await run(
+      ruleBot({ phrases: ['come'], speaker: 'agent', extractors: ['datetime'] }),
+      said(
+        ['CSR', 'We can come on Friday March 3rd at 2pm.'],
+        ['Customer', 'Could you come next Tuesday instead?'],
+        ['CSR', 'Sure, we will come out then.'],
+      ),
+    );
+    expect(result.outputTags[0]!.data).toBe('on Friday March 3rd at 2pm');
+    expect(evidence(result, 'Finding')).toEqual(['We can come on Friday March 3rd at 2pm.']);
+  });
+
+  it('extracts 10-digit phone numbers', async () => {
+    const result = await run(
+      ruleBot({ phrases: ['call', 'number'], speaker: 'customer', extractors: ['phone'] }),
+      said(
+        ['Customer', 'My number is 512-555-0199, or call my wife at (512) 555 0142.'],
+        ['Customer', 'Call the office at 555-0100.'],
+      ),
+    );
+    expect(result.outputTags[0]!.data).toBe('(512) 555-0199, (512) 555-0142');
+    expect(result.responseTags).toHaveLength(1);
+  });
+
+  it('reads yes/no questions and their answers', async () => {
+    const result = await run(
+      ruleBot({ phrases: ['plan', 'warranty'], speaker: 'agent', extractors: ['yes-no'] }),
+      said(
+        ['Technician', 'Would you like to join our maintenance plan?'],
+        ['Customer', 'Yes, sign me up.'],
+        ['Technician', 'What plan did you have before?'],
+        ['Customer', 'None.'],
+        ['Technician', 'Do you want the extended warranty?'],
+        ['Customer', 'No thanks.'],
+      ),
+    );
+    expect(result.outputTags[0]!.data).toBe(
+      '"Would you like to join our maintenance plan?" — Yes, "Do you want the extended warranty?" — No',
+    );
+    expect(evidence(result, 'Finding')).toEqual([
+      'Would you like to join our maintenance plan?',
+      'Yes, sign me up.',
+      'Do you want the extended warranty?',
+      'No thanks.',
+    ]);
+  });
+
+  it('gives every tag of the bot an output tag, in index order, and a line of raw response', async () => {
+    const bot: EngineBot = {
+      name: 'Two tags',
+      prompt: '',
+      referenceTexts: [],
+      outputTags: [
+        {
+          index: 3,
+          label: 'Later',
+          description: 'b',
+          rule: { phrases: ['nothing like this'], speaker: 'anyone', extractors: [] },
+        },
+        {
+          index: 1,
+          label: 'Earlier',
+          description: 'a',
+          rule: { phrases: ['hello'], speaker: 'anyone', extractors: [] },
+        },
+      ],
+    };
+    const result = await run(bot, said(['Customer', 'Hello there.']));
+    expect(result.outputTags).toEqual([
+      { id: 1, label: 'Earlier', data: 'Yes — "Hello there."', description: 'a' },
+      { id: 3, label: 'Later', data: null, description: 'b' },
+    ]);
+    expect(result.rawResponse).toBe('Earlier: Yes — "Hello there."\nLater: Not found');
+    expect(result.responseTags).toEqual([
+      {
+        tag_id: 1,
+        label: 'Earlier',
+        index_start: 0,
+        index_end: 12,
+        text: 'Hello there.',
+        match: 'exact',
+        score: 1,
+      },
+    ]);
+  });
+
+  it('keeps exact offsets with unusual characters and several sentences per segment', async () => {
+    const transcript = said(
+      ['Customer', 'Café au lait 😀 first.  Then a  second sentence about the plan!'],
+      ['Technician', 'Our “Comfort Club” plan — it covers two visits.'],
+    );
+    const result = await run(
+      ruleBot({ phrases: ['plan'], speaker: 'anyone', extractors: [] }),
+      transcript,
+    );
+    expect(evidence(result, 'Finding')).toEqual([
+      'Then a  second sentence about the plan!',
+      'Our “Comfort Club” plan — it covers two visits.',
+    ]);
+  });
+});
