@@ -1,7 +1,7 @@
 import { BOT_TEXTS, MESSAGES, type FeedbackVerdict, type ResponseTag } from '@fieldbot/shared';
 import { Alert, Box, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { BotResultTab } from './api/bot-result-view';
 import { botMantineColor } from './bot-colors';
 import { ResponseTagList } from './response-tag-list';
@@ -88,9 +88,10 @@ export function BotResultPanel({ result, onJumpToTag, onMark }: BotResultPanelPr
 }
 
 function Part({ title, children }: { title: string; children: ReactNode }) {
+  const titleId = useId();
   return (
-    <Box component="section">
-      <Title order={3} size="h5" mb={6}>
+    <Box component="section" aria-labelledby={titleId}>
+      <Title order={3} size="h5" mb={6} id={titleId}>
         {title}
       </Title>
       {children}
