@@ -50,6 +50,17 @@ const answer = (data: BotResult | null): MockReply => ({ body: { data } });
 const resultCalls = (calls: { path: string }[]) => calls.filter((c) => c.path === RESULT_API);
 
 describe('BotResultSection', () => {
+  it('shows a skeleton while the result loads', async () => {
+    let reply: (r: MockReply) => void = () => undefined;
+    mockApi({ [`GET ${RESULT_API}`]: () => new Promise<MockReply>((r) => (reply = r)) });
+    renderSection();
+    const skeleton = screen.getByRole('status', { name: 'Loading bot results' });
+    expect(skeleton).toHaveAttribute('aria-busy', 'true');
+    act(() => reply(answer(null)));
+    expect(await screen.findByText(BOT_TEXTS.noResult)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Loading bot results')).not.toBeInTheDocument();
+  });
+
   it("says 'No Bot Result Generated' before the first run", async () => {
     mockApi({ [`GET ${RESULT_API}`]: answer(null) });
     renderSection();

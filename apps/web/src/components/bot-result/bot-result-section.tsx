@@ -204,7 +204,7 @@ function NoResult() {
 
 function ResultSkeleton() {
   return (
-    <Stack gap="sm" aria-busy="true" aria-label="Loading bot results">
+    <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading bot results">
       <Skeleton height={16} width="40%" />
       <Skeleton height={32} />
       <Skeleton height={72} />
