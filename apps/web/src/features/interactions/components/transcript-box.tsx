@@ -44,6 +44,11 @@ export function TranscriptBox({ detail, activeIndex, onSeek, highlight }: Transc
           </Button>
         ) : null}
       </Group>
+      {highlight && detail.transcript_segments.length > 0 ? (
+        <Text size="xs" c="dimmed" mb="xs">
+          Highlighted: the quotes of {highlight.botName}. Select one to play it.
+        </Text>
+      ) : null}
       <TranscriptContent
         detail={detail}
         activeIndex={activeIndex}

@@ -152,7 +152,7 @@ describe('TranscriptSegments highlights', () => {
           segments={segments}
           activeIndex={-1}
           onSeek={onSeek}
-          highlight={{ tags, color: 'violet' }}
+          highlight={{ tags, color: 'violet', botName: 'Plan bot' }}
         />
       </MantineProvider>,
     );

@@ -9,6 +9,7 @@ export interface TranscriptHighlight {
   tags: readonly ResponseTag[];
   /** The bot's colour name (bot_color). */
   color: string;
+  botName: string;
 }
 
 export interface TranscriptSegmentsProps {

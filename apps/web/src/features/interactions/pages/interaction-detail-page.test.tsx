@@ -382,6 +382,7 @@ describe('InteractionDetailPage', () => {
       const ws = await readyWaveSurfer();
       await screen.findByRole('tab', { name: 'Condition check' });
       expect(marks()).toEqual(['there.', 'The', 'boiler is fine.']);
+      expect(screen.getByText(/the quotes of Condition check/)).toBeInTheDocument();
 
       const user = userEvent.setup();
       await user.click(screen.getByRole('button', { name: 'boiler is fine.' }));

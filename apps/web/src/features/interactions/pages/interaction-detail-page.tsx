@@ -118,7 +118,11 @@ function InteractionView({ detail }: { detail: InteractionDetail }) {
   const highlight = useMemo<TranscriptHighlight | null>(
     () =>
       shownBot?.status === 'success' && shownBot.gpt_response
-        ? { tags: shownBot.gpt_response.response_tags, color: shownBot.bot_color }
+        ? {
+            tags: shownBot.gpt_response.response_tags,
+            color: shownBot.bot_color,
+            botName: shownBot.bot_name,
+          }
         : null,
     [shownBot],
   );
