@@ -76,6 +76,7 @@ describe('TranscriptSegments', () => {
     expect(row(0)).toHaveAccessibleName('[00:00] Speaker 1: Sentence number 0.');
     expect(row(7).closest('li')).toHaveTextContent('[01:10]Speaker 2: Sentence number 7.');
     expect(row(1)).toHaveAttribute('aria-current', 'true');
+    expect(row(1).closest('li')).toHaveAttribute('aria-current', 'true');
     expect(
       screen.getAllByRole('button').filter((b) => b.hasAttribute('aria-current')),
     ).toHaveLength(1);
@@ -85,7 +86,7 @@ describe('TranscriptSegments', () => {
     const { onSeek } = renderSegments(-1);
     const user = userEvent.setup();
     await user.click(row(4));
-    expect(onSeek).toHaveBeenLastCalledWith(40);
+    expect(onSeek).toHaveBeenCalledExactlyOnceWith(40);
     await user.click(screen.getByText('Sentence number 6.'));
     expect(onSeek).toHaveBeenLastCalledWith(60);
   });

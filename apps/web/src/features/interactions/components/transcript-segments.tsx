@@ -113,29 +113,30 @@ export function TranscriptSegments({
               component="li"
               key={`${segment.start}-${index}`}
               data-segment={index}
+              aria-current={active ? 'true' : undefined}
+              // The whole row plays from its start for a pointer; keyboards use its time button.
+              onClick={() => onSeek(segment.start)}
               px="sm"
               py={6}
               bg={active ? 'var(--mantine-primary-color-light)' : undefined}
-              style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+              style={{ borderRadius: 'var(--mantine-radius-sm)', cursor: 'pointer' }}
             >
               <Group gap="sm" wrap="nowrap" align="flex-start">
                 <UnstyledButton
                   id={timeId}
                   aria-labelledby={`${timeId} ${textId}`}
                   aria-current={active ? 'true' : undefined}
-                  onClick={() => onSeek(segment.start)}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    onSeek(segment.start);
+                  }}
                   style={{ flexShrink: 0 }}
                 >
                   <Text span size="sm" c="dimmed" ff="monospace">
                     [{formatPlayerTime(segment.start)}]
                   </Text>
                 </UnstyledButton>
-                <Text
-                  size="sm"
-                  id={textId}
-                  onClick={() => onSeek(segment.start)}
-                  style={{ cursor: 'pointer' }}
-                >
+                <Text size="sm" id={textId}>
                   <Text span fw={600}>
                     {segment.speaker}:
                   </Text>{' '}
