@@ -2,12 +2,19 @@ import {
   CSRF_COOKIE,
   INTERACTION_MESSAGES,
   INTERACTION_POLL_MS,
+  customerBotResultPath,
+  type BotResult,
   type InteractionListItem,
 } from '@fieldbot/shared';
 import { makeUser } from '@fieldbot/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  asCustomerAnswer,
+  makeBotResult,
+  makeResultItem,
+} from '@/components/bot-result/test/fixtures';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
 import { renderPage } from '@/test/render-page';
 import { makeCustomer, makeInteraction, queriesTo } from '../test/fixtures';
@@ -18,6 +25,7 @@ const CUSTOMER_ID = '00000000-0000-4000-8000-00000000c0de';
 const DETAIL = `/api/company/customer/${CUSTOMER_ID}`;
 const LIST = `/api/company/interactions/${CUSTOMER_ID}`;
 const DOWNLOAD = '/api/company/call/download';
+const BOT_RESULT = customerBotResultPath(CUSTOMER_ID);
 
 const customer = makeCustomer({
   id: CUSTOMER_ID,
@@ -40,12 +48,22 @@ interface ServeOptions {
   items?: (params: URLSearchParams, call: RecordedCall) => InteractionListItem[];
   count?: number;
   onDownload?: (call: RecordedCall) => void;
+  botResult?: BotResult | null;
 }
 
-function serve({ items = () => [makeInteraction()], count, onDownload }: ServeOptions = {}) {
+function serve({
+  items = () => [makeInteraction()],
+  count,
+  onDownload,
+  botResult = null,
+}: ServeOptions = {}) {
   return mockFetch((call) => {
     const url = new URL(call.url, 'http://localhost');
     if (url.pathname === DETAIL) return jsonResponse(200, { data: customer });
+    if (url.pathname === BOT_RESULT) {
+      return jsonResponse(200, { data: botResult && asCustomerAnswer(botResult) });
+    }
+    if (url.pathname === '/api/data') return jsonResponse(200, { data: { company_bots: [] } });
     if (url.pathname === LIST) {
       const list = items(url.searchParams, call);
       return jsonResponse(200, { data: { items: list, count: count ?? list.length } });
@@ -350,6 +368,20 @@ describe('CustomerDetailPage', () => {
       await screen.findByText('In Progress');
       expect(screen.getByRole('button', { name: 'Run Bot' })).toHaveAccessibleDescription(
         'Wait until every interaction is completed.',
+      );
+    });
+
+    it('is disabled while a bot run of the customer is running', async () => {
+      serve({
+        botResult: makeBotResult({
+          status: 'running',
+          results: [makeResultItem({ bot_name: 'Big jobs', status: 'running' })],
+        }),
+      });
+      renderDetail(undefined, crmUser);
+      await screen.findByRole('tab', { name: 'Big jobs' });
+      expect(screen.getByRole('button', { name: 'Run Bot' })).toHaveAccessibleDescription(
+        'A bot is already running.',
       );
     });
 

@@ -1,7 +1,9 @@
 import { customerRunBotBlock, interactionListQuerySchema } from '@fieldbot/shared';
 import { Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useParams } from 'react-router';
+import { BotResultSection, useBotResult, type BotResultTarget } from '@/components/bot-result';
 import { TableError, useListQuery } from '@/components/data-table';
 import { usePageHeader } from '@/components/layout/page-header';
 import { isNotFoundError, isRecordId } from '@/lib/not-found';
@@ -13,7 +15,6 @@ import {
 import { useCurrentUser } from '@/lib/session';
 import { customerQueryKey, useCustomer } from '../api/get-customer';
 import { useCustomerInteractions } from '../api/get-customer-interactions';
-import { BotResultSection } from '@/components/bot-result/bot-result-section';
 import { CustomerHeaderCard } from '../components/customer-header-card';
 import { CustomerInteractionsTable } from '../components/customer-interactions-table';
 import { CustomerNotFound } from '../components/customer-not-found';
@@ -32,6 +33,11 @@ function CustomerDetail({ customerId }: { customerId: string }) {
   const customer = useCustomer(customerId);
   const [query, setQuery] = useListQuery(interactionListQuerySchema);
   const interactions = useCustomerInteractions(customerId, query);
+  const botTarget = useMemo<BotResultTarget>(
+    () => ({ kind: 'customer', id: customerId }),
+    [customerId],
+  );
+  const botResult = useBotResult(botTarget);
 
   if (customer.isError) {
     if (isNotFoundError(customer.error)) return <CustomerNotFound />;
@@ -65,7 +71,9 @@ function CustomerDetail({ customerId }: { customerId: string }) {
         }
       />
       <BotResultSection
+        target={botTarget}
         runBotBlock={customerRunBotBlock({
+          botRunning: botResult.data?.status === 'running',
           user,
           customer: customer.data,
           interactions: interactions.data?.data.items,

@@ -1,7 +1,7 @@
 import { INTERACTION_MESSAGES, MESSAGES, type InteractionDetail } from '@fieldbot/shared';
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
-import { TranscriptSegments } from './transcript-segments';
+import { TranscriptSegments, type TranscriptHighlight } from './transcript-segments';
 
 export const TRANSCRIPT_GENERATING = 'Generating the transcript, this might take a few minutes.';
 /** Offline pocketsphinx transcripts are rough: readers should not take them word for word. */
@@ -11,10 +11,12 @@ export interface TranscriptBoxProps {
   detail: InteractionDetail;
   activeIndex: number;
   onSeek: (seconds: number) => void;
+  /** The selected bot's response tags, highlighted in the segments. */
+  highlight?: TranscriptHighlight | null;
 }
 
 /** Spec §2 transcript box: Download (a .txt), or the generating / error / 'No Transcript Found' states. */
-export function TranscriptBox({ detail, activeIndex, onSeek }: TranscriptBoxProps) {
+export function TranscriptBox({ detail, activeIndex, onSeek, highlight }: TranscriptBoxProps) {
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="transcript-title">
       <Group justify="space-between" mb="sm">
@@ -42,12 +44,22 @@ export function TranscriptBox({ detail, activeIndex, onSeek }: TranscriptBoxProp
           </Button>
         ) : null}
       </Group>
-      <TranscriptContent detail={detail} activeIndex={activeIndex} onSeek={onSeek} />
+      {highlight && detail.transcript_segments.length > 0 ? (
+        <Text size="xs" c="dimmed" mb="xs">
+          Highlighted: the quotes of {highlight.botName}. Select one to play it.
+        </Text>
+      ) : null}
+      <TranscriptContent
+        detail={detail}
+        activeIndex={activeIndex}
+        onSeek={onSeek}
+        highlight={highlight}
+      />
     </Paper>
   );
 }
 
-function TranscriptContent({ detail, activeIndex, onSeek }: TranscriptBoxProps) {
+function TranscriptContent({ detail, activeIndex, onSeek, highlight }: TranscriptBoxProps) {
   // The transcript waits for the merged audio, so a running merge is part of "generating".
   if (detail.transcript_status === 'in-progress' || detail.audio_merge_status === 'in-progress') {
     return (
@@ -70,6 +82,7 @@ function TranscriptContent({ detail, activeIndex, onSeek }: TranscriptBoxProps) 
         segments={detail.transcript_segments}
         activeIndex={activeIndex}
         onSeek={onSeek}
+        highlight={highlight}
       />
     );
   }

@@ -73,18 +73,22 @@ const row = (index: number) =>
 describe('TranscriptSegments', () => {
   it('shows each segment with its time and speaker and highlights the active one', () => {
     renderSegments(1);
-    expect(row(0)).toHaveTextContent('[00:00]Speaker 1: Sentence number 0.');
-    expect(row(7)).toHaveTextContent('[01:10]Speaker 2: Sentence number 7.');
+    expect(row(0)).toHaveAccessibleName('[00:00] Speaker 1: Sentence number 0.');
+    expect(row(7).closest('li')).toHaveTextContent('[01:10]Speaker 2: Sentence number 7.');
     expect(row(1)).toHaveAttribute('aria-current', 'true');
+    expect(row(1).closest('li')).toHaveAttribute('aria-current', 'true');
     expect(
       screen.getAllByRole('button').filter((b) => b.hasAttribute('aria-current')),
     ).toHaveLength(1);
   });
 
-  it('seeks to the start of a clicked segment', async () => {
+  it('seeks to the start of a clicked segment, by its time or its text', async () => {
     const { onSeek } = renderSegments(-1);
-    await userEvent.setup().click(row(4));
-    expect(onSeek).toHaveBeenCalledWith(40);
+    const user = userEvent.setup();
+    await user.click(row(4));
+    expect(onSeek).toHaveBeenCalledExactlyOnceWith(40);
+    await user.click(screen.getByText('Sentence number 6.'));
+    expect(onSeek).toHaveBeenLastCalledWith(60);
   });
 
   it('keeps the playing segment in view while the reader follows along', () => {
@@ -122,5 +126,71 @@ describe('TranscriptSegments', () => {
     const { scrollTo } = layOut();
     rerender(6);
     expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 210 }));
+  });
+});
+
+describe('TranscriptSegments highlights', () => {
+  // "Sentence number 0. Sentence number 1. …": each segment is 18 characters plus the joining space.
+  const at = (segment: number, column: number) => segment * 19 + column;
+  const tag = (start: number, end: number, label = 'Plan offered') => ({
+    tag_id: 0,
+    label,
+    index_start: start,
+    index_end: end,
+    text: segments
+      .map((s) => s.text)
+      .join(' ')
+      .slice(start, end),
+    match: 'exact' as const,
+    score: 1,
+    verdict: null,
+  });
+
+  function renderHighlighted(tags: ReturnType<typeof tag>[], onSeek = vi.fn()) {
+    render(
+      <MantineProvider env="test">
+        <TranscriptSegments
+          segments={segments}
+          activeIndex={-1}
+          onSeek={onSeek}
+          highlight={{ tags, color: 'violet', botName: 'Plan bot' }}
+        />
+      </MantineProvider>,
+    );
+    return onSeek;
+  }
+
+  it('marks the exact characters of each span, across segment boundaries', () => {
+    // "number 2" in segment 2, and "3. Sentence" from the end of segment 3 into segment 4.
+    renderHighlighted([tag(at(2, 9), at(2, 17)), tag(at(3, 16), at(4, 8))]);
+    const marks = Array.from(document.querySelectorAll('mark'));
+    expect(marks.map((m) => m.textContent)).toEqual(['number 2', '3.', 'Sentence']);
+    expect(row(2).closest('li')).toHaveTextContent('Speaker 1: Sentence number 2.');
+    // A span split over two rows is one control: only its first piece is a button.
+    expect(screen.getAllByRole('button', { name: /^(number 2|3\.|Sentence)$/ })).toHaveLength(2);
+    expect(marks[2]).not.toHaveAttribute('role');
+    expect(marks[1]).toHaveAttribute('title', 'Plan offered: play from 00:30');
+    // violet is an old name of blue: light blue tint, black text.
+    expect(marks[0]).toHaveStyle({ color: 'rgb(0, 0, 0)' });
+  });
+
+  it('plays from the span when a highlight is clicked or activated with Enter or Space', async () => {
+    const onSeek = renderHighlighted([tag(at(3, 16), at(4, 8)), tag(at(6, 0), at(6, 8))]);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: '3.' }));
+    expect(onSeek).toHaveBeenLastCalledWith(30);
+    // The continuation in row 4 plays the same span, not row 4's start.
+    const continuation = row(4).closest('li')!.querySelector('mark')!;
+    expect(continuation).toHaveTextContent('Sentence');
+    await user.click(continuation);
+    expect(onSeek).toHaveBeenLastCalledWith(30);
+    expect(onSeek).not.toHaveBeenCalledWith(40);
+
+    screen.getByRole('button', { name: 'Sentence' }).focus();
+    await user.keyboard('{Enter}');
+    expect(onSeek).toHaveBeenLastCalledWith(60);
+    onSeek.mockClear();
+    await user.keyboard(' ');
+    expect(onSeek).toHaveBeenCalledExactlyOnceWith(60);
   });
 });

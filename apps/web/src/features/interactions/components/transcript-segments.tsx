@@ -1,13 +1,24 @@
-import { formatPlayerTime, type TranscriptSegment } from '@fieldbot/shared';
-import { Box, Group, Text, UnstyledButton } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { formatPlayerTime, type ResponseTag, type TranscriptSegment } from '@fieldbot/shared';
+import { Box, Group, Text, UnstyledButton, useComputedColorScheme } from '@mantine/core';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { markColors, type MarkColors } from '@/components/bot-result';
+import { highlightRanges, segmentPieces, type SegmentPiece } from '../lib/transcript-highlights';
+
+/** The response tags of the bot whose result is shown, highlighted in its colour. */
+export interface TranscriptHighlight {
+  tags: readonly ResponseTag[];
+  /** The bot's colour name (bot_color). */
+  color: string;
+  botName: string;
+}
 
 export interface TranscriptSegmentsProps {
   segments: readonly TranscriptSegment[];
   /** The segment playing now (activeSegmentIndex), -1 for none. */
   activeIndex: number;
-  /** A segment was clicked: play from its start. */
+  /** A segment or a highlight was clicked: play from its start. */
   onSeek: (seconds: number) => void;
+  highlight?: TranscriptHighlight | null;
 }
 
 /** At least partly inside the scroll box. */
@@ -39,14 +50,40 @@ function centreIn(element: HTMLElement, container: HTMLElement): void {
   });
 }
 
+const HIGHLIGHT_SELECTOR = 'mark[data-highlight-start]';
+
+/** Brings the highlight holding transcript offset `offset` into view (a response tag was chosen). */
+export function revealHighlight(offset: number): void {
+  const mark = Array.from(document.querySelectorAll<HTMLElement>(HIGHLIGHT_SELECTOR)).find(
+    (m) => Number(m.dataset.highlightStart) <= offset && offset < Number(m.dataset.highlightEnd),
+  );
+  mark?.scrollIntoView({ block: 'nearest', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+}
+
 /**
  * Timestamped, speaker-labelled segments. The playing one is highlighted and kept in view, but only
  * while the reader follows along: if the previous segment had been scrolled out of sight, the reader
  * is looking elsewhere and the box stays where they put it. Clicking a segment seeks there.
+ *
+ * A bot's response tags are highlighted in its colour; each highlight is a button (Enter or Space)
+ * that plays from where the quote is spoken. The time of each row is its button, named by the whole
+ * row, so no control sits inside another.
  */
-export function TranscriptSegments({ segments, activeIndex, onSeek }: TranscriptSegmentsProps) {
+export function TranscriptSegments({
+  segments,
+  activeIndex,
+  onSeek,
+  highlight,
+}: TranscriptSegmentsProps) {
   const [box, setBox] = useState<HTMLElement | null>(null);
   const previous = useRef(-1);
+  const rowId = useId();
+  const scheme = useComputedColorScheme('light');
+  const pieces = useMemo(
+    () => segmentPieces(segments, highlight ? highlightRanges(segments, highlight.tags) : []),
+    [segments, highlight],
+  );
+  const colors = highlight ? markColors(highlight.color, scheme) : null;
 
   useEffect(() => {
     const before = previous.current;
@@ -69,34 +106,99 @@ export function TranscriptSegments({ segments, activeIndex, onSeek }: Transcript
       <Box component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
         {segments.map((segment, index) => {
           const active = index === activeIndex;
+          const timeId = `${rowId}-time-${index}`;
+          const textId = `${rowId}-text-${index}`;
           return (
-            <li key={`${segment.start}-${index}`}>
-              <UnstyledButton
-                data-segment={index}
-                aria-current={active ? 'true' : undefined}
-                onClick={() => onSeek(segment.start)}
-                w="100%"
-                px="sm"
-                py={6}
-                bg={active ? 'var(--mantine-primary-color-light)' : undefined}
-                style={{ borderRadius: 'var(--mantine-radius-sm)' }}
-              >
-                <Group gap="sm" wrap="nowrap" align="flex-start">
-                  <Text size="sm" c="dimmed" ff="monospace" style={{ flexShrink: 0 }}>
+            <Box
+              component="li"
+              key={`${segment.start}-${index}`}
+              data-segment={index}
+              aria-current={active ? 'true' : undefined}
+              // The whole row plays from its start for a pointer; keyboards use its time button.
+              onClick={() => onSeek(segment.start)}
+              px="sm"
+              py={6}
+              bg={active ? 'var(--mantine-primary-color-light)' : undefined}
+              style={{ borderRadius: 'var(--mantine-radius-sm)', cursor: 'pointer' }}
+            >
+              <Group gap="sm" wrap="nowrap" align="flex-start">
+                <UnstyledButton
+                  id={timeId}
+                  aria-labelledby={`${timeId} ${textId}`}
+                  aria-current={active ? 'true' : undefined}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    onSeek(segment.start);
+                  }}
+                  style={{ flexShrink: 0 }}
+                >
+                  <Text span size="sm" c="dimmed" ff="monospace">
                     [{formatPlayerTime(segment.start)}]
                   </Text>
-                  <Text size="sm">
-                    <Text span fw={600}>
-                      {segment.speaker}:
-                    </Text>{' '}
-                    {segment.text}
-                  </Text>
-                </Group>
-              </UnstyledButton>
-            </li>
+                </UnstyledButton>
+                <Text size="sm" id={textId}>
+                  <Text span fw={600}>
+                    {segment.speaker}:
+                  </Text>{' '}
+                  {(pieces[index] ?? []).map((piece, i) =>
+                    piece.range && colors ? (
+                      <Highlight key={i} piece={piece} colors={colors} onSeek={onSeek} />
+                    ) : (
+                      piece.text
+                    ),
+                  )}
+                </Text>
+              </Group>
+            </Box>
           );
         })}
       </Box>
     </Box>
+  );
+}
+
+function Highlight({
+  piece,
+  colors,
+  onSeek,
+}: {
+  piece: SegmentPiece;
+  colors: MarkColors;
+  onSeek: (seconds: number) => void;
+}) {
+  const range = piece.range!;
+  const play = () => {
+    if (range.seconds !== null) onSeek(range.seconds);
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    play();
+  };
+  return (
+    <mark
+      // A quote split over rows is one control: its first piece takes focus, the rest only clicks.
+      role={piece.opensRange ? 'button' : undefined}
+      tabIndex={piece.opensRange ? 0 : undefined}
+      onKeyDown={piece.opensRange ? onKeyDown : undefined}
+      onClick={(event) => {
+        // Not the row's own seek to its start.
+        event.stopPropagation();
+        play();
+      }}
+      title={`${range.labels.join(', ')}: play from ${formatPlayerTime(range.seconds ?? 0)}`}
+      data-highlight-start={range.start}
+      data-highlight-end={range.end}
+      style={{
+        background: colors.background,
+        color: colors.color,
+        boxShadow: `inset 0 -2px 0 ${colors.border}`,
+        borderRadius: 2,
+        padding: '0 1px',
+        cursor: 'pointer',
+      }}
+    >
+      {piece.text}
+    </mark>
   );
 }

@@ -2,12 +2,19 @@ import {
   INTERACTION_MESSAGES,
   INTERACTION_POLL_MS,
   interactionAudioPath,
+  interactionBotResultPath,
   interactionTranscriptPath,
+  type BotResult,
   type InteractionDetail,
 } from '@fieldbot/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  makeBotResult,
+  makeResponseTag,
+  makeResultItem,
+} from '@/components/bot-result/test/fixtures';
 import { FakeWaveSurfer, readyWaveSurfer, setUpFakeWaveSurfer } from '@/test/fake-wavesurfer';
 import { mockApi, type MockReply } from '@/test/mock-api';
 import { renderPage } from '@/test/render-page';
@@ -25,6 +32,7 @@ vi.mock('wavesurfer.js', async () => ({
 const ID = '7f1c1e1a-8a3b-4b52-9d3e-2f6f1c0e9a11';
 const CUSTOMER_ID = '0b6f0f7e-3c1d-4a8e-9f55-5d6a1c2b3e44';
 const API = `/api/company/interaction/${ID}/field-recording`;
+const BOT_RESULT_API = interactionBotResultPath(ID, 'field-recording');
 const ROUTE = 'customers/:customerId/interaction/:interactionId/:interactionType';
 const URL = `/customers/${CUSTOMER_ID}/interaction/${ID}/field-recording`;
 
@@ -59,10 +67,18 @@ function detail(overrides: Partial<InteractionDetail> = {}): InteractionDetail {
   };
 }
 
-function renderDetail(reply: MockReply | (() => MockReply | Promise<MockReply>), url = URL) {
-  const api = mockApi({ [`GET ${API}`]: typeof reply === 'function' ? reply : reply });
+function renderDetail(
+  reply: MockReply | (() => MockReply | Promise<MockReply>),
+  url = URL,
+  botResult: BotResult | null = null,
+) {
+  const api = mockApi({
+    [`GET ${API}`]: typeof reply === 'function' ? reply : reply,
+    [`GET ${BOT_RESULT_API}`]: { body: { data: botResult } },
+  });
   const view = renderPage(<InteractionDetailPage />, { route: ROUTE, url });
-  return { ...view, ...api };
+  const detailCalls = () => api.calls.filter((call) => call.path === API);
+  return { ...view, ...api, detailCalls };
 }
 
 const segment = (text: string) => screen.getByRole('button', { name: new RegExp(text) });
@@ -99,8 +115,8 @@ describe('InteractionDetailPage', () => {
     const download = screen.getByRole('link', { name: 'Download' });
     expect(download).toHaveAttribute('href', interactionTranscriptPath(ID, 'field-recording'));
     expect(download).toHaveAttribute('download', 'R-000042.txt');
-    expect(segment('Hello there')).toHaveTextContent('[00:00]Speaker 1: Hello there.');
-    expect(segment('boiler')).toHaveTextContent('[00:04]Speaker 2: The boiler is fine.');
+    expect(segment('Hello there')).toHaveAccessibleName('[00:00] Speaker 1: Hello there.');
+    expect(segment('boiler')).toHaveAccessibleName('[00:04] Speaker 2: The boiler is fine.');
 
     expect(screen.getByText('No Bot Result Generated')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Run Bot' })).not.toHaveAttribute('aria-disabled');
@@ -122,6 +138,7 @@ describe('InteractionDetailPage', () => {
       [`GET /api/company/interaction/${ID}/csr-call`]: {
         body: { data: detail({ type: 'csr-call', call_type: 'Unbooked', recording_by: null }) },
       },
+      [`GET ${interactionBotResultPath(ID, 'csr-call')}`]: { body: { data: null } },
     });
     renderPage(<InteractionDetailPage />, {
       route: 'interaction/:interactionId/:interactionType',
@@ -163,7 +180,7 @@ describe('InteractionDetailPage', () => {
   it('shows the loading player and the generating transcript while merging, and polls', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let merged = false;
-    const { calls } = renderDetail(() => ({
+    const { detailCalls } = renderDetail(() => ({
       body: {
         data: merged
           ? detail({ transcript_status: 'in-progress', transcript_segments: [] })
@@ -190,12 +207,12 @@ describe('InteractionDetailPage', () => {
 
     merged = true;
     await act(() => vi.advanceTimersByTimeAsync(INTERACTION_POLL_MS));
-    await waitFor(() => expect(calls).toHaveLength(2));
+    await waitFor(() => expect(detailCalls()).toHaveLength(2));
     await readyWaveSurfer();
     // Still transcribing: keeps polling.
     expect(screen.getByText(TRANSCRIPT_GENERATING)).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(INTERACTION_POLL_MS));
-    await waitFor(() => expect(calls).toHaveLength(3));
+    await waitFor(() => expect(detailCalls()).toHaveLength(3));
   });
 
   it('stops polling once nothing is in progress', async () => {
@@ -203,7 +220,8 @@ describe('InteractionDetailPage', () => {
     const { calls } = renderDetail({ body: { data: detail() } });
     await readyWaveSurfer();
     await act(() => vi.advanceTimersByTimeAsync(INTERACTION_POLL_MS * 3));
-    expect(calls).toHaveLength(1);
+    // The interaction and its bot result, once each.
+    expect(calls.map((call) => call.path).sort()).toEqual([API, BOT_RESULT_API].sort());
   });
 
   it('shows the merge error message instead of the player', async () => {
@@ -325,5 +343,81 @@ describe('InteractionDetailPage', () => {
     expect(
       screen.queryByRole('status', { name: 'Loading the interaction' }),
     ).not.toBeInTheDocument();
+  });
+  describe('bot results', () => {
+    // transcript: 'Hello there. The boiler is fine. Thanks.' (segments joined by one space)
+    const boilerTag = makeResponseTag({
+      label: 'Condition',
+      index_start: 17,
+      index_end: 32,
+      text: 'boiler is fine.',
+    });
+    const acrossTag = makeResponseTag({
+      label: 'Sign-off',
+      index_start: 6,
+      index_end: 16,
+      text: 'there. The',
+    });
+    const thanksTag = makeResponseTag({
+      label: 'Thanks',
+      index_start: 33,
+      index_end: 40,
+      text: 'Thanks.',
+    });
+    const result = makeBotResult({
+      results: [
+        makeResultItem({
+          bot_name: 'Condition check',
+          bot_color: 'green',
+          response_tags: [boilerTag, acrossTag],
+        }),
+        makeResultItem({ bot_name: 'Politeness', bot_color: 'red', response_tags: [thanksTag] }),
+      ],
+    });
+
+    const marks = () => Array.from(document.querySelectorAll('mark')).map((m) => m.textContent);
+
+    it("highlights the open bot's spans at their exact offsets and seeks when one is clicked", async () => {
+      renderDetail({ body: { data: detail() } }, URL, result);
+      const ws = await readyWaveSurfer();
+      await screen.findByRole('tab', { name: 'Condition check' });
+      expect(marks()).toEqual(['there.', 'The', 'boiler is fine.']);
+      expect(screen.getByText(/the quotes of Condition check/)).toBeInTheDocument();
+
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'boiler is fine.' }));
+      // The span is spoken in the second segment, from 4.5 s.
+      expect(ws.time).toBe(4.5);
+      expect(screen.getByTestId('player-elapsed')).toHaveTextContent('00:04');
+
+      screen.getByRole('button', { name: 'there.' }).focus();
+      await user.keyboard('{Enter}');
+      expect(ws.time).toBe(0);
+
+      // Another bot's tab highlights that bot's spans instead.
+      await user.click(screen.getByRole('tab', { name: 'Politeness' }));
+      expect(marks()).toEqual(['Thanks.']);
+    });
+
+    it('plays a response tag clicked in the Bot Result tab', async () => {
+      renderDetail({ body: { data: detail() } }, URL, result);
+      const ws = await readyWaveSurfer();
+      await userEvent
+        .setup()
+        .click(await screen.findByRole('button', { name: '“boiler is fine.”' }));
+      expect(ws.time).toBe(4.5);
+    });
+
+    it('shows the fetching message while the run has no results yet', async () => {
+      renderDetail(
+        { body: { data: detail() } },
+        URL,
+        makeBotResult({ status: 'running', results: [] }),
+      );
+      expect(
+        await screen.findByText(/Fetching Bots results, this might take a few minutes/),
+      ).toBeInTheDocument();
+      expect(document.querySelector('mark')).toBeNull();
+    });
   });
 });

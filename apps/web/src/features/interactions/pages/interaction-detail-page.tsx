@@ -4,25 +4,32 @@ import {
   activeSegmentIndex,
   interactionRunBotBlock,
   parseStartTime,
+  secondsAtOffset,
   type InteractionDetail,
   type InteractionType,
+  type ResponseTag,
 } from '@fieldbot/shared';
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconLink } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { AudioPlayer, type AudioPlayerHandle } from '@/components/audio-player';
 import { TableError } from '@/components/data-table';
 import { NotFoundState } from '@/components/feedback/not-found-state';
 import { usePageHeader } from '@/components/layout/page-header';
-// The bots issue fills this section for customers and interactions alike.
-import { BotResultSection } from '@/components/bot-result/bot-result-section';
+import {
+  BotResultSection,
+  selectedBotResult,
+  useBotResult,
+  type BotResultTarget,
+} from '@/components/bot-result';
 import { isNotFoundError, isRecordId } from '@/lib/not-found';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useInteraction } from '../api/get-interaction';
 import { InteractionDetails } from '../components/interaction-details';
 import { InteractionSkeleton } from '../components/interaction-skeleton';
 import { TranscriptBox } from '../components/transcript-box';
+import { revealHighlight, type TranscriptHighlight } from '../components/transcript-segments';
 import { momentLink } from '../lib/moment-link';
 
 export const INTERACTION_NOT_FOUND = 'Interaction not found';
@@ -95,6 +102,37 @@ function InteractionView({ detail }: { detail: InteractionDetail }) {
 
   const seek = (seconds: number) => player.current?.seekTo(seconds);
 
+  const botTarget = useMemo<BotResultTarget>(
+    () => ({
+      kind: 'interaction',
+      id: detail.id,
+      type: detail.type,
+      callType: detail.call_type,
+    }),
+    [detail.id, detail.type, detail.call_type],
+  );
+  const botResult = useBotResult(botTarget);
+  const [botTab, setBotTab] = useState<string | null>(null);
+  const shownBot = selectedBotResult(botResult.data, botTab);
+  // The transcript highlights the spans of the bot whose tab is open, in that bot's colour.
+  const highlight = useMemo<TranscriptHighlight | null>(
+    () =>
+      shownBot?.status === 'success' && shownBot.gpt_response
+        ? {
+            tags: shownBot.gpt_response.response_tags,
+            color: shownBot.bot_color,
+            botName: shownBot.bot_name,
+          }
+        : null,
+    [shownBot],
+  );
+
+  const jumpToTag = (tag: ResponseTag) => {
+    const seconds = secondsAtOffset(segments, tag.index_start);
+    if (seconds !== null) seek(seconds);
+    revealHighlight(tag.index_start);
+  };
+
   const copyMomentLink = async () => {
     const here = `${window.location.origin}${location.pathname}${location.search}`;
     const link = momentLink(here, player.current?.getCurrentTime() ?? 0);
@@ -153,8 +191,19 @@ function InteractionView({ detail }: { detail: InteractionDetail }) {
       </Stack>
 
       <InteractionDetails detail={detail} />
-      <TranscriptBox detail={detail} activeIndex={activeIndex} onSeek={seek} />
-      <BotResultSection runBotBlock={interactionRunBotBlock(detail)} />
+      <TranscriptBox
+        detail={detail}
+        activeIndex={activeIndex}
+        onSeek={seek}
+        highlight={highlight}
+      />
+      <BotResultSection
+        target={botTarget}
+        runBotBlock={interactionRunBotBlock(detail)}
+        selectedResultId={shownBot?.id ?? null}
+        onSelectResult={setBotTab}
+        onJumpToTag={segments.length > 0 ? jumpToTag : undefined}
+      />
     </Stack>
   );
 }
