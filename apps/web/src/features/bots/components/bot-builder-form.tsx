@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy, IconRocket } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { focusFirstError } from '@/lib/forms/focus-first-error';
 import { isApiError } from '@/lib/http';
@@ -42,7 +42,7 @@ import { OutputTagsEditor } from './output-tags-editor';
 import { PublishDialog } from './publish-dialog';
 import { ReferenceFilesField } from './reference-files-field';
 import { TestRunPanel } from './test-run-panel';
-import { UnsavedChangesGuard } from './unsaved-changes-guard';
+import { SAVED_NAVIGATION, UnsavedChangesGuard } from './unsaved-changes-guard';
 
 export const DRAFT_SAVED = 'Draft saved.';
 export const BOT_PUBLISHED = 'Bot published.';
@@ -65,7 +65,6 @@ export function BotBuilderForm({ bot }: BotBuilderFormProps) {
   const navigate = useNavigate();
   const save = useSaveBot();
   const [publishing, setPublishing] = useState(false);
-  const leaving = useRef(false);
   const form = useForm<BotFormValues>({
     initialValues: botFormInitialValues(bot),
     validate: validateBotForm,
@@ -82,8 +81,7 @@ export function BotBuilderForm({ bot }: BotBuilderFormProps) {
           notifySuccess(DRAFT_SAVED);
           form.resetDirty(draft);
           if (!botId) {
-            leaving.current = true;
-            void navigate(botEditPath(saved.id), { replace: true });
+            void navigate(botEditPath(saved.id), { replace: true, state: SAVED_NAVIGATION });
           }
         },
         onError: (error) => {
@@ -102,7 +100,7 @@ export function BotBuilderForm({ bot }: BotBuilderFormProps) {
 
   return (
     <>
-      <UnsavedChangesGuard when={dirty && !save.isPending} skip={leaving} />
+      <UnsavedChangesGuard when={dirty && !save.isPending} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Paper withBorder radius="md" p="md">
@@ -258,8 +256,7 @@ export function BotBuilderForm({ bot }: BotBuilderFormProps) {
           onPublished={(message) => {
             setPublishing(false);
             notifySuccess(message || BOT_PUBLISHED);
-            leaving.current = true;
-            void navigate(botDetailPath(botId));
+            void navigate(botDetailPath(botId), { state: SAVED_NAVIGATION });
           }}
         />
       ) : null}

@@ -1,22 +1,31 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import type { RefObject } from 'react';
 import { useBlocker } from 'react-router';
 
-export interface UnsavedChangesGuardProps {
-  when: boolean;
-  /** Set before a navigation the page makes itself (after saving or publishing). */
-  skip: RefObject<boolean>;
+/**
+ * Location state of a navigation the builder makes itself once its work is saved (after creating
+ * or publishing); the guard lets it through even though the form's last render was still dirty.
+ */
+export const SAVED_NAVIGATION = { savedBot: true } as const;
+
+function isSavedNavigation(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && 'savedBot' in state;
 }
 
 /** Asks before leaving the builder with unsaved changes (links, Back); a reload is the browser's. */
-export function UnsavedChangesGuard({ when, skip }: UnsavedChangesGuardProps) {
+export function UnsavedChangesGuard({ when }: { when: boolean }) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      when && !skip.current && currentLocation.pathname !== nextLocation.pathname,
+      when &&
+      !isSavedNavigation(nextLocation.state) &&
+      currentLocation.pathname !== nextLocation.pathname,
   );
-  const open = blocker.state === 'blocked';
   return (
-    <Modal opened={open} onClose={() => blocker.reset?.()} title="Leave without saving?" centered>
+    <Modal
+      opened={blocker.state === 'blocked'}
+      onClose={() => blocker.reset?.()}
+      title="Leave without saving?"
+      centered
+    >
       <Text size="sm">The changes to this bot since it was last saved will be lost.</Text>
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={() => blocker.reset?.()}>
