@@ -117,9 +117,8 @@ export function BotBuilderForm({ bot }: BotBuilderFormProps) {
                 />
                 <Textarea
                   label="Description"
-                  autosize
-                  minRows={2}
-                  maxRows={8}
+                  rows={2}
+                  resize="vertical"
                   maxLength={BOT_LIMITS.descriptionMax}
                   {...form.getInputProps('description')}
                   error={
@@ -186,9 +185,8 @@ export function BotBuilderForm({ bot }: BotBuilderFormProps) {
                         ? 'Kept with the bot; the rules engine reads the tags’ rules instead.'
                         : 'What the LLM is asked to find in the transcript.'
                     }
-                    autosize
-                    minRows={5}
-                    maxRows={16}
+                    rows={5}
+                    resize="vertical"
                     {...form.getInputProps('prompt')}
                     error={promptTooLong ? PROMPT_TOO_LONG : form.errors.prompt}
                     aria-describedby="prompt-count"

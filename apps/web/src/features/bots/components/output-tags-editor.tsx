@@ -90,8 +90,8 @@ export function OutputTagsEditor({ form, engine }: OutputTagsEditorProps) {
               />
               <Textarea
                 label="Description"
-                autosize
-                minRows={1}
+                rows={1}
+                resize="vertical"
                 maxLength={BOT_LIMITS.tagDescriptionMax}
                 {...form.getInputProps(`${path}.description`)}
               />

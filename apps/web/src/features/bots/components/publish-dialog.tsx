@@ -56,8 +56,8 @@ export function PublishDialog({
             description="One line on what changed in this version."
             required
             data-autofocus
-            autosize
-            minRows={2}
+            rows={2}
+            resize="vertical"
             maxLength={BOT_LIMITS.changelogMax}
             {...form.getInputProps('changelog')}
           />

@@ -80,7 +80,7 @@ export function TestRunPanel({ form, botId }: TestRunPanelProps) {
           value={source}
           onChange={(value) => setSource(value as Source)}
           data={[
-            { value: 'sample', label: 'Sample transcript' },
+            { value: 'sample', label: 'Pick a sample' },
             { value: 'paste', label: 'Paste a transcript' },
           ]}
           aria-label="Transcript source"
@@ -106,9 +106,8 @@ export function TestRunPanel({ form, botId }: TestRunPanelProps) {
           <Textarea
             label="Transcript"
             description="One line per turn: '[mm:ss] Speaker: text' or 'Speaker: text'."
-            autosize
-            minRows={4}
-            maxRows={12}
+            rows={4}
+            resize="vertical"
             maxLength={BOT_LIMITS.sampleTranscriptMax}
             value={pasted}
             onChange={(event) => setPasted(event.currentTarget.value)}

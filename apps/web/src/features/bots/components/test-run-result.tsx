@@ -4,7 +4,7 @@ import {
   outputTagSchema,
   type TestRunResponse,
 } from '@fieldbot/shared';
-import { Alert, Badge, Code, Spoiler, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Code, Group, Spoiler, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { z } from 'zod';
 import { BOT_MANTINE_COLORS } from '../lib/options';
@@ -76,14 +76,16 @@ export function TestRunResult({ data }: { data: TestRunResponse['data'] }) {
       <Title order={3} size="h5">
         Evidence in the transcript
       </Title>
-      <Text size="sm" c="dimmed">
-        {`${gpt?.response_tags.length ?? 0} highlighted spans`}
+      <Group gap="xs">
+        <Text size="sm" c="dimmed">
+          {`${gpt?.response_tags.length ?? 0} highlighted spans`}
+        </Text>
         {gpt && gpt.unmatched_quotes > 0 ? (
-          <Badge ml="xs" color="orange" variant="light">
+          <Badge color="orange" variant="light">
             {`${gpt.unmatched_quotes} unmatched ${gpt.unmatched_quotes === 1 ? 'quote' : 'quotes'}`}
           </Badge>
         ) : null}
-      </Text>
+      </Group>
       <HighlightedTranscript
         transcript={data.transcript}
         segments={data.segments}
