@@ -65,6 +65,8 @@ export function OutputTagsEditor({ form, engine }: OutputTagsEditorProps) {
             p="sm"
             component="fieldset"
             m={0}
+            // A fieldset is at least as wide as its content by default: on a phone that overflows.
+            style={{ minWidth: 0 }}
             aria-label={`Output tag ${i}`}
           >
             <Stack gap="xs">

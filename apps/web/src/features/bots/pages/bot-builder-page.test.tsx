@@ -7,7 +7,7 @@ import {
   type BotDetail,
 } from '@fieldbot/shared';
 import { makeUser } from '@fieldbot/shared/testing';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fill } from '@/test/fill';
@@ -199,6 +199,24 @@ describe('BotCreatePage', () => {
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     expect(await screen.findByText('You already have a bot with this name.')).toBeInTheDocument();
     expect(nameInput()).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('asks before leaving with unsaved changes', async () => {
+    const { router } = renderCreate();
+    const user = userEvent.setup();
+    await fill(user, nameInput(), 'Half done');
+    await act(() => router.navigate('/bot/list'));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(router.state.location.pathname).toBe('/bot/create');
+    await act(() => router.navigate('/bot/list'));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole(
+        'button',
+        { name: 'Leave' },
+      ),
+    );
+    expect(await screen.findByTestId('elsewhere')).toHaveTextContent('/bot/list');
   });
 
   it('asks to save before reference files can be added, and before publishing', () => {
