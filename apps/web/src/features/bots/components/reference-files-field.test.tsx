@@ -22,7 +22,7 @@ function renderField(files: BotReferenceFile[]) {
   return renderPage(<ReferenceFilesField botId={BOT} files={files} />, {
     route: '/bot/create/:id',
     url: `/bot/create/${BOT}`,
-    user: makeUser(),
+    user: makeUser('publisher_admin'),
   });
 }
 

@@ -35,7 +35,7 @@ function renderCreate(handlers: Record<string, MockReply | ((c: never) => MockRe
   const view = renderPage(<BotCreatePage />, {
     route: '/bot/create',
     url: '/bot/create',
-    user: makeUser(),
+    user: makeUser('publisher_admin'),
   });
   return { ...api, ...view };
 }
@@ -49,7 +49,7 @@ function renderEdit(bot: BotDetail, handlers: Record<string, MockReply> = {}) {
   const view = renderPage(<BotEditPage />, {
     route: '/bot/create/:id',
     url: `/bot/create/${bot.id}`,
-    user: makeUser(),
+    user: makeUser('publisher_admin'),
   });
   return { ...api, ...view };
 }
@@ -318,15 +318,15 @@ describe('BotEditPage', () => {
     expect(screen.getByText('Save the draft before publishing.')).toBeInTheDocument();
   });
 
-  it('shows Bot not found for an unknown or malformed id', async () => {
-    const bot = makeBotDetail();
-    mockApi({ [`GET ${publisherBotPath(bot.id)}`]: { status: 404, body: { message: 'Nope' } } });
+  it('shows Bot not found for a malformed id without asking the server', async () => {
+    const { calls } = mockApi({});
     renderPage(<BotEditPage />, {
       route: '/bot/create/:id',
-      url: `/bot/create/${bot.id}`,
-      user: makeUser(),
+      url: '/bot/create/not-a-bot',
+      user: makeUser('publisher_admin'),
     });
     expect(await screen.findByRole('heading', { name: 'Bot not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Bots' })).toHaveAttribute('href', '/bot/list');
+    expect(calls).toEqual([]);
   });
 });

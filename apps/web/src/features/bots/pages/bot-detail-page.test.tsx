@@ -3,18 +3,28 @@ import { makeUser } from '@fieldbot/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadPage } from '@/lib/browser';
+import { storeUser } from '@/lib/storage';
 import { mockApi } from '@/test/mock-api';
 import { renderPage } from '@/test/render-page';
 import { makeBotDetail, makeVersion, uuid } from '../test/fixtures';
 import { BotDetailPage } from './bot-detail-page';
 
-afterEach(() => vi.unstubAllGlobals());
+vi.mock('@/lib/browser', async (original) => ({
+  ...(await original<typeof import('@/lib/browser')>()),
+  loadPage: vi.fn(),
+}));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(loadPage).mockClear();
+});
 
 const renderDetail = (id: string) =>
   renderPage(<BotDetailPage />, {
     route: '/bot/detail/:id',
     url: `/bot/detail/${id}`,
-    user: makeUser(),
+    user: makeUser('publisher_admin'),
   });
 
 /** The header card's value for a term (a dl of trigger, event, engine, visibility). */
@@ -104,18 +114,23 @@ describe('BotDetailPage', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Archive' })).toBeNull());
   });
 
-  it('shows Bot not found for another publisher’s bot and for a malformed id', async () => {
-    const id = uuid(404);
-    const { calls } = mockApi({
-      [`GET ${publisherBotPath(id)}`]: { status: 404, body: { message: 'Not found.' } },
-    });
-    const first = renderDetail(id);
-    expect(await screen.findByRole('heading', { name: 'Bot not found' })).toBeInTheDocument();
-    first.unmount();
-
+  it('shows Bot not found for a malformed id without asking the server', async () => {
+    const { calls } = mockApi({});
     renderDetail('not-a-bot');
     expect(await screen.findByRole('heading', { name: 'Bot not found' })).toBeInTheDocument();
-    expect(calls.map((c) => c.path)).toEqual([publisherBotPath(id)]);
+    expect(screen.getByRole('link', { name: 'Go to Bots' })).toHaveAttribute('href', '/bot/list');
+    expect(calls).toEqual([]);
+  });
+
+  it('sends a publisher to /404 for another publisher’s bot (spec §8)', async () => {
+    const id = uuid(404);
+    // The http client reads the signed-in user from storage, as after a login.
+    storeUser(makeUser('publisher_admin'));
+    mockApi({ [`GET ${publisherBotPath(id)}`]: { status: 404, body: { message: 'Not found.' } } });
+    renderDetail(id);
+    await waitFor(() => expect(loadPage).toHaveBeenCalledWith('/404'));
+    // Until the full load lands, the page says the same.
+    expect(await screen.findByRole('heading', { name: 'Bot not found' })).toBeInTheDocument();
   });
 
   it('shows a failed load with Try again', async () => {

@@ -130,7 +130,7 @@ describe('PrivateBotsPage', () => {
     renderPage(<PrivateBotsPage />, {
       route: '/bot/private-bot',
       url: '/bot/private-bot?page=2',
-      user: makeUser(),
+      user: makeUser('publisher_admin'),
     });
     await screen.findByText('Bot p2-11');
     expect(queriesTo(fetchMock, publisherBotsPath)).toEqual([{ page: '2', visibility: 'private' }]);
