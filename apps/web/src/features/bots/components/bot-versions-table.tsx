@@ -33,7 +33,7 @@ const COLUMNS: DataTableColumn<BotVersion>[] = [
 
 /** Every published version, newest first, with the reviewers' accuracy (issue 9 §5). */
 export function BotVersionsTable({ versions }: { versions: readonly BotVersion[] }) {
-  const rows = versions.toSorted((a, b) => b.number - a.number);
+  const rows = [...versions].sort((a, b) => b.number - a.number);
   return (
     <DataTable rowsName="Versions" columns={COLUMNS} rows={rows} rowKey={(v) => String(v.number)} />
   );

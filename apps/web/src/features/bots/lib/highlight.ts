@@ -27,7 +27,7 @@ export function highlightSegments(
   const perSegment: ResponseTag[][] = texts.map(() => []);
   const valid = tags
     .filter((t) => t.index_end > t.index_start && t.index_start < transcript.length)
-    .toSorted((a, b) => a.index_start - b.index_start || b.index_end - a.index_end);
+    .sort((a, b) => a.index_start - b.index_start || b.index_end - a.index_end);
   for (const tag of valid) {
     const first = Math.max(0, segmentIndexAt(offsets, tag.index_start));
     const last = Math.max(0, segmentIndexAt(offsets, tag.index_end - 1));
