@@ -72,6 +72,13 @@ const InteractionDetailPage = lazyNamed(
   'InteractionDetailPage',
 );
 
+// One chunk for the bot pages: they share the builder's and the table's modules.
+const BotsPage = lazyNamed(() => import('@/features/bots'), 'BotsPage');
+const PrivateBotsPage = lazyNamed(() => import('@/features/bots'), 'PrivateBotsPage');
+const BotCreatePage = lazyNamed(() => import('@/features/bots'), 'BotCreatePage');
+const BotEditPage = lazyNamed(() => import('@/features/bots'), 'BotEditPage');
+const BotDetailPage = lazyNamed(() => import('@/features/bots'), 'BotDetailPage');
+
 const PlaceholderPage = lazy(() =>
   import('@/features/placeholders/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -148,12 +155,12 @@ export const routes: RouteObject[] = [
 
           // Publisher side
           placeholder('publisher/dashboard', 'Dashboard'),
-          placeholder('bot', 'Bots'),
-          placeholder('bot/list', 'Bots'),
-          placeholder('bot/create', 'Create Bot', true),
-          placeholder('bot/create/:id', 'Edit Bot', true),
-          placeholder('bot/detail/:id', 'Bot Detail', true),
-          placeholder('bot/private-bot', 'Private Bots'),
+          { path: 'bot', element: <BotsPage /> },
+          { path: 'bot/list', element: <BotsPage /> },
+          { path: 'bot/create', element: <BotCreatePage /> },
+          { path: 'bot/create/:id', element: <BotEditPage /> },
+          { path: 'bot/detail/:id', element: <BotDetailPage /> },
+          { path: 'bot/private-bot', element: <PrivateBotsPage /> },
           placeholder('clients/list', 'Clients'),
           placeholder('clients/detail/:clientId/*', 'Client Detail', true),
           placeholder('publisher/users', 'Users'),

@@ -150,6 +150,8 @@ export const botListQuerySchema = z.object({
   keyword: keywordSchema,
   status: choice(BOT_STATUSES),
   trigger: choice(BOT_TRIGGERS),
+  /** /bot/private-bot lists only private bots; the filter is the server's so paging stays right. */
+  visibility: choice(BOT_VISIBILITIES),
 });
 export type BotListQuery = z.infer<typeof botListQuerySchema>;
 export const botListResponseSchema = z.object({

@@ -1,0 +1,85 @@
+import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { TableError } from '@/components/data-table';
+import { usePageHeader } from '@/components/layout/page-header';
+import { isNotFoundError, isRecordId } from '@/lib/not-found';
+import { notifySuccess } from '@/lib/notify';
+import { useArchiveBot } from '../api/archive-bot';
+import { useBot } from '../api/get-bot';
+import { BotCompaniesTable } from '../components/bot-companies-table';
+import { BotHeaderCard } from '../components/bot-header-card';
+import { BotNotFound } from '../components/bot-not-found';
+import { BotPageSkeleton } from '../components/bot-page-skeleton';
+import { BotVersionsTable } from '../components/bot-versions-table';
+
+export const BOT_ARCHIVED = 'Bot archived.';
+
+/** /bot/detail/:id: the bot, its versions with accuracy, and the companies using each. */
+export function BotDetailPage() {
+  usePageHeader({ title: 'Bot Detail', enableReturn: true });
+  const { id } = useParams();
+  if (!isRecordId(id)) return <BotNotFound />;
+  return <BotDetailView key={id} id={id} />;
+}
+
+function BotDetailView({ id }: { id: string }) {
+  const bot = useBot(id);
+  const archive = useArchiveBot(id);
+  const [confirming, setConfirming] = useState(false);
+
+  if (bot.isPending) return <BotPageSkeleton />;
+  if (bot.isError) {
+    if (isNotFoundError(bot.error)) return <BotNotFound />;
+    return <TableError error={bot.error} onRetry={() => void bot.refetch()} />;
+  }
+  const detail = bot.data;
+
+  return (
+    <Stack gap="md">
+      <BotHeaderCard bot={detail} onArchive={() => setConfirming(true)} />
+      <Stack gap="xs" component="section" aria-labelledby="bot-versions-title">
+        <Title order={2} size="h4" id="bot-versions-title">
+          Versions
+        </Title>
+        <BotVersionsTable versions={detail.versions} />
+      </Stack>
+      <Stack gap="xs" component="section" aria-labelledby="bot-companies-title">
+        <Title order={2} size="h4" id="bot-companies-title">
+          Companies using this bot
+        </Title>
+        <BotCompaniesTable companies={detail.companies} latestVersion={detail.latest_version} />
+      </Stack>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={`Archive ${detail.name}?`}
+        centered
+      >
+        <Text size="sm">
+          Companies already using it keep their version; no other company can add it, and it stops
+          appearing in the marketplace.
+        </Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            loading={archive.isPending}
+            onClick={() =>
+              archive.mutate(undefined, {
+                onSuccess: ({ message }) => {
+                  setConfirming(false);
+                  notifySuccess(message || BOT_ARCHIVED);
+                },
+              })
+            }
+          >
+            Archive
+          </Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
+}
