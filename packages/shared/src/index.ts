@@ -30,3 +30,4 @@ export * from './bots/bot-result.schema';
 export * from './bots/trigger-selection';
 export * from './bots/span-locator';
 export * from './bots/transcript-spans';
+export * from './bots/parse-transcript';
