@@ -64,6 +64,7 @@ export function storedType(
       if (!detected) return 'application/octet-stream';
       return AUDIO_TYPES[detected.ext] ?? null;
     case 'documents':
+    case 'bot-files':
       if (!detected) return TEXT_TYPES[keyExtension] ?? null;
       return DOCUMENT_TYPES[detected.ext] ?? null;
   }
