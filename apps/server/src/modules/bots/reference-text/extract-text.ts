@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import mammoth from 'mammoth';
-import { extractText, getDocumentProxy } from 'unpdf';
+import { getDocumentProxy } from 'unpdf';
 
 /**
  * Issue 9 §2 "Reference files": a bot's reference document to plain text, once, when it is
@@ -26,11 +26,22 @@ const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.doc
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const XLS_TYPE = 'application/vnd.ms-excel';
 
+/** Page by page, stopping once the kept length is reached: a long catalogue is not read to the end. */
 async function pdfText(bytes: Buffer): Promise<string> {
-  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  // verbosity 0: PDF.js would print its repair notes for damaged files to the server's console.
+  const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
   try {
-    const { text } = await extractText(pdf, { mergePages: false });
-    return text.join('\n\n');
+    const pages: string[] = [];
+    let length = 0;
+    for (let n = 1; n <= pdf.numPages && length <= REFERENCE_TEXT_MAX_CHARS; n += 1) {
+      const content = await (await pdf.getPage(n)).getTextContent();
+      const text = content.items
+        .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : ''))
+        .join('');
+      pages.push(text);
+      length += text.length;
+    }
+    return pages.join('\n\n');
   } finally {
     // Frees the parsed document (PDF.js keeps it until its loading task is destroyed).
     await pdf.loadingTask.destroy();
