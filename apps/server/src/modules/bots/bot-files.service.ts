@@ -13,7 +13,13 @@ import type { StorageProvider } from '../../providers/storage/index.js';
 import { extensionOf } from '../files/files.service.js';
 import { BOT_MESSAGES } from './bot-messages.js';
 import type { BotQueries, BotRow, BotsRepo } from './bots.repo.js';
-import { checkEditable, checkId, lockOwnBot, refreshUnpublishedChanges } from './bots.service.js';
+import {
+  checkEditable,
+  checkId,
+  lockOwnBot,
+  publisherIdOf,
+  refreshUnpublishedChanges,
+} from './bots.service.js';
 import { UnreadableDocumentError, extractReferenceText } from './reference-text/extract-text.js';
 
 /** The upload folder of bot reference documents (files module, shared UPLOAD_FOLDERS). */
@@ -64,11 +70,10 @@ export function createBotFilesService(deps: {
         throw fieldError('path', BOT_MESSAGES.uploadNotFound);
       }
       // Refuse early what the locked check below would refuse anyway, before reading the file.
-      await repo.transaction(async (q) => {
-        const bot = await lockOwnBot(q, user, botId);
-        checkEditable(bot);
-        await checkRoom(q, bot, name);
-      });
+      const bot = await repo.find(publisherIdOf(user), checkId(botId));
+      if (!bot) throw notFound();
+      checkEditable(bot);
+      await checkRoom(repo, bot, name);
 
       const object = await storage.get(key);
       if (!object) throw fieldError('path', BOT_MESSAGES.uploadNotFound);
@@ -83,7 +88,7 @@ export function createBotFilesService(deps: {
       }
 
       try {
-        const bot = await repo.transaction(async (q) => {
+        const updated = await repo.transaction(async (q) => {
           const current = await lockOwnBot(q, user, botId);
           checkEditable(current);
           await checkRoom(q, current, name);
@@ -96,7 +101,7 @@ export function createBotFilesService(deps: {
           });
           return refreshUnpublishedChanges(q, current);
         });
-        return deps.view(bot);
+        return deps.view(updated);
       } catch (error) {
         // bot_files_bot_name_idx: a same-named file attached in a race.
         if (isUniqueViolation(error)) throw fieldError('name', UPLOAD_MESSAGES.duplicateName(name));
