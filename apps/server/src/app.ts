@@ -7,6 +7,7 @@ import type { Database } from './db/client.js';
 import { createAnalyticsRepo } from './modules/analytics/analytics.repo.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { createAnalyticsService } from './modules/analytics/analytics.service.js';
+import { registerBotsModule } from './modules/bots/bots.module.js';
 import { createCompanyRepo } from './modules/company/company.repo.js';
 import { companyRoutes } from './modules/company/company.routes.js';
 import { createCompanyService } from './modules/company/company.service.js';
@@ -52,6 +53,7 @@ import { createSupportRepo } from './modules/support/support.repo.js';
 import { supportRoutes } from './modules/support/support.routes.js';
 import { createSupportService } from './modules/support/support.service.js';
 import { thirdPartyCspSources } from './modules/support/third-party-csp.js';
+import { createBotEngines, type BotEngines } from './providers/bot-engine/index.js';
 import type { MailMessage } from './providers/mail/index.js';
 import type { StorageProvider } from './providers/storage/index.js';
 
@@ -63,6 +65,8 @@ export interface AppDeps {
   sendMail(message: MailMessage): Promise<void>;
   /** Queues the interaction pipeline: audio merge of new recordings, CSR call downloads. */
   pipeline: PipelineQueue;
+  /** The bot engines; built from the configuration unless given (tests pass fakes). */
+  botEngines?: BotEngines;
 }
 
 /** Registers plugins and each module's routes; the wiring of infrastructure is in server.ts. */
@@ -166,6 +170,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       storage,
       pipeline: deps.pipeline,
     }),
+  });
+  await registerBotsModule(app, {
+    db: database.db,
+    storage,
+    engines: deps.botEngines ?? createBotEngines(config.llm),
   });
   await analyticsRoutes(app, {
     analytics: createAnalyticsService({ repo: createAnalyticsRepo(database.db) }),

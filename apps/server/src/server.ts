@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { buildApp } from './app.js';
+import { buildApp, type AppDeps } from './app.js';
 import type { AppConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoData, seedReferenceData } from './db/seed/seed.js';
@@ -18,8 +18,14 @@ export interface Server {
   close(): Promise<void>;
 }
 
+/** Providers given from outside instead of built from the configuration. */
+export type ServerOptions = Pick<AppDeps, 'botEngines'>;
+
 /** The composition root: database, migrations, seed, job queue and the HTTP app. */
-export async function createServer(config: AppConfig): Promise<Server> {
+export async function createServer(
+  config: AppConfig,
+  options: ServerOptions = {},
+): Promise<Server> {
   const logger = pino({ level: config.logLevel });
   // Before the seed, which stores the demo audio through it.
   const storage = createStorageProvider(config);
@@ -58,6 +64,7 @@ export async function createServer(config: AppConfig): Promise<Server> {
       storage,
       sendMail: (message) => jobs.sendEmail(message),
       pipeline: jobs.pipeline,
+      botEngines: options.botEngines,
     });
     await serveWebApp(app, config.webDist);
     await app.ready();

@@ -49,22 +49,29 @@ const put = (client: ApiClient, uploadUrl: string, bytes: Buffer, contentType: s
 
 describe('upload folders by role', () => {
   it('gives each folder only to the roles that use it (403 otherwise)', async () => {
+    /** Every folder refused but profile; each row opens what the role may use. */
+    const onlyProfile: Record<UploadFolder, number> = {
+      profile: 200,
+      'company-logo': 403,
+      documents: 403,
+      recordings: 403,
+      'bot-files': 403,
+    };
     const cases: [string, Record<UploadFolder, number>][] = [
-      [DEMO.admin.email, { profile: 200, 'company-logo': 200, documents: 200, recordings: 200 }],
-      [DEMO.manager.email, { profile: 200, 'company-logo': 403, documents: 403, recordings: 200 }],
-      [DEMO.tech.email, { profile: 200, 'company-logo': 403, documents: 403, recordings: 200 }],
+      [DEMO.admin.email, { ...onlyProfile, 'company-logo': 200, documents: 200, recordings: 200 }],
+      [DEMO.manager.email, { ...onlyProfile, recordings: 200 }],
+      [DEMO.tech.email, { ...onlyProfile, recordings: 200 }],
       // A company admin still setting the company up: a logo, but no recordings yet.
-      [DEMO.newadmin.email, { profile: 200, 'company-logo': 200, documents: 200, recordings: 403 }],
-      [
-        DEMO.publisher.email,
-        { profile: 200, 'company-logo': 403, documents: 403, recordings: 403 },
-      ],
+      [DEMO.newadmin.email, { ...onlyProfile, 'company-logo': 200, documents: 200 }],
+      [DEMO.publisher.email, { ...onlyProfile, 'bot-files': 200 }],
+      [DEMO.publisherUser.email, { ...onlyProfile, 'bot-files': 200 }],
     ];
     const names: Record<UploadFolder, string> = {
       profile: 'me.png',
       'company-logo': 'logo.png',
       documents: 'terms.pdf',
       recordings: 'visit.webm',
+      'bot-files': 'price-book.xlsx',
     };
     for (const [email, expected] of cases) {
       const client = await clientFor(email);

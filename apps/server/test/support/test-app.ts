@@ -6,7 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../src/config';
-import { createServer } from '../../src/server';
+import { createServer, type ServerOptions } from '../../src/server';
 import { ApiClient } from './api-client';
 import { Outbox } from './outbox';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -67,7 +67,7 @@ export async function queryTestDatabase<T>(
   }
 }
 
-export interface StartOptions {
+export interface StartOptions extends ServerOptions {
   /** Extra environment, e.g. { SESSION_IDLE_MINUTES: '0.02' } for the one test that needs it. */
   env?: Record<string, string>;
 }
@@ -94,7 +94,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
 
   let server: Awaited<ReturnType<typeof createServer>> | undefined;
   const start = async () => {
-    server = await createServer(loadConfig({ ...env }));
+    server = await createServer(loadConfig({ ...env }), { botEngines: options.botEngines });
     await server.app.ready();
   };
   const stop = async () => {

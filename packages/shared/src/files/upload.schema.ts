@@ -4,10 +4,17 @@ import { maxLength, regex } from 'zod/mini';
 import { FILE_UPLOADER_DEFAULTS, PHOTO_RULES } from '../constants';
 import { MESSAGES } from '../validation/messages';
 import { requiredString } from '../validation/validators';
-import { ROLE } from '../auth/roles';
+import { ROLE, isPublisherRole } from '../auth/roles';
 import type { User } from '../auth/user.schema';
 
-export const UPLOAD_FOLDERS = ['profile', 'company-logo', 'recordings', 'documents'] as const;
+/** bot-files: a publisher's bot reference documents (issue 9 §2), read only by the server. */
+export const UPLOAD_FOLDERS = [
+  'profile',
+  'company-logo',
+  'recordings',
+  'documents',
+  'bot-files',
+] as const;
 export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
 
 /** Extensions each folder takes; recordings also take the containers phones and browsers write. */
@@ -16,14 +23,18 @@ export const UPLOAD_FOLDER_EXTENSIONS: Record<UploadFolder, readonly string[]> =
   'company-logo': PHOTO_RULES.extensions,
   recordings: ['mp3', 'wav', 'm4a', 'ogg', 'webm', 'aac', 'mp4'],
   documents: FILE_UPLOADER_DEFAULTS.extensions,
+  'bot-files': FILE_UPLOADER_DEFAULTS.extensions,
 };
 
 /**
  * Who may upload into a folder: recordings are made by company roles for their company, photos by
  * anyone signed in, and the company's logo and documents by its admin (also while setting the
- * company up, before it exists).
+ * company up, before it exists); bot reference files by publisher roles of a publisher.
  */
-export function mayUploadTo(user: Pick<User, 'role' | 'company'>, folder: UploadFolder): boolean {
+export function mayUploadTo(
+  user: Pick<User, 'role' | 'company' | 'publisher'>,
+  folder: UploadFolder,
+): boolean {
   const role = user.role.alias;
   switch (folder) {
     case 'profile':
@@ -36,6 +47,8 @@ export function mayUploadTo(user: Pick<User, 'role' | 'company'>, folder: Upload
     case 'company-logo':
     case 'documents':
       return role === ROLE.COMPANY_ADMIN;
+    case 'bot-files':
+      return isPublisherRole(role) && user.publisher !== null;
   }
 }
 
@@ -80,6 +93,10 @@ export const UPLOAD_MESSAGES = {
   tooLarge: 'The file is too large.',
   lengthRequired: 'The upload must state its length (Content-Length).',
   alreadyUploaded: 'This upload link has already been used. Please upload the file again.',
+  /** Spec §8 "Files": a second file of the same name in one uploader. */
+  duplicateName: (name: string) => `File ${name} is already uploaded.`,
+  /** Spec §8 "Files": more files than the uploader takes. */
+  maxFiles: (n: number) => `Max ${n} files can be uploaded.`,
   tooManyPending: (n: number) =>
     `You have ${n} unfinished uploads from the last 24 hours. Please try again later.`,
   companyTooManyPending: (n: number) =>

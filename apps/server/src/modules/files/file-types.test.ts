@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
@@ -32,6 +33,21 @@ describe('stored type of an upload', () => {
     expect(storedType('documents', 'pdf', await sniff(PNG))).toBeNull();
     expect(storedType('documents', 'docx', await sniff(ZIP))).toBeNull();
     expect(storedType('recordings', 'webm', await sniff(PNG))).toBeNull();
+  });
+
+  it('knows an .xlsx whose [Content_Types].xml comes after the sheets (LibreOffice, SheetJS)', async () => {
+    const xlsx = await readFile(
+      new URL('../../../test/fixtures/bot-files/price-book.xlsx', import.meta.url),
+    );
+    // Read in small chunks, as an upload arrives.
+    const chunks = Array.from({ length: Math.ceil(xlsx.length / 1000) }, (_, i) =>
+      xlsx.subarray(i * 1000, (i + 1) * 1000),
+    );
+    const { stream, detected } = await sniffType(Readable.from(chunks));
+    expect((await buffer(stream)).equals(xlsx)).toBe(true);
+    expect(storedType('bot-files', 'xlsx', detected)).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
   });
 
   it('types text by its slot, and keeps headerless recording chunks as opaque data', async () => {

@@ -1,7 +1,6 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { UPLOAD_FOLDER_EXTENSIONS, type UploadFolder } from '@fieldbot/shared';
-// The node entry (explicit, as the Bundler resolution picks the web one) reads Node streams.
-import { fileTypeStream } from 'file-type/node';
+import { fileTypeFromBuffer } from 'file-type';
 
 /** The type file-type reads from the first bytes, or undefined for text and headerless data. */
 export interface SniffedType {
@@ -9,12 +8,45 @@ export interface SniffedType {
   mime: string;
 }
 
+/**
+ * Bytes gathered before detecting a type. Office files are zips told apart by their
+ * [Content_Types].xml entry, which LibreOffice and spreadsheet libraries write last, after the
+ * sheets; file-type's stream helper looks at its first chunk only (4,100 bytes at most), which
+ * calls such an .xlsx a plain zip, and the upload would be refused.
+ */
+const SNIFF_BYTES = 256 * 1024;
+
 /** Reads the start of an upload to detect its type; the returned stream still has every byte. */
 export async function sniffType(
   body: Readable,
 ): Promise<{ stream: Readable; detected: SniffedType | undefined }> {
-  const stream = await fileTypeStream(body);
-  return { stream, detected: stream.fileType };
+  const chunks = body[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let headBytes = 0;
+  while (headBytes < SNIFF_BYTES) {
+    const next = await chunks.next();
+    if (next.done) break;
+    const chunk = Buffer.from(next.value as Uint8Array);
+    head.push(chunk);
+    headBytes += chunk.length;
+  }
+  const sample = Buffer.concat(head);
+  const detected = await fileTypeFromBuffer(sample.subarray(0, SNIFF_BYTES));
+  const stream = Readable.from(
+    (async function* () {
+      if (sample.length > 0) yield sample;
+      for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+        yield next.value as Uint8Array;
+      }
+    })(),
+    { objectMode: false },
+  );
+  // A refused upload destroys the returned stream, which may never have started to read: the
+  // request body is released with it.
+  stream.once('close', () => {
+    if (!body.destroyed && !body.readableEnded) body.destroy();
+  });
+  return { stream, detected: detected ? { ext: detected.ext, mime: detected.mime } : undefined };
 }
 
 const IMAGE_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png' };
@@ -64,6 +96,7 @@ export function storedType(
       if (!detected) return 'application/octet-stream';
       return AUDIO_TYPES[detected.ext] ?? null;
     case 'documents':
+    case 'bot-files':
       if (!detected) return TEXT_TYPES[keyExtension] ?? null;
       return DOCUMENT_TYPES[detected.ext] ?? null;
   }

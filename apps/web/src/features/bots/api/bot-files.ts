@@ -7,7 +7,7 @@ import { botActionResponseSchema, type BotActionResponse } from './bot-action-re
 import { botQueryKey } from './get-bot';
 
 /** Reference documents go to the documents folder, like the other uploader files (spec §5). */
-export const BOT_FILES_FOLDER = 'documents';
+export const BOT_FILES_FOLDER = 'bot-files';
 
 type AddBotFileRequest = z.infer<typeof addBotFileRequestSchema>;
 

@@ -52,7 +52,7 @@ describe('ReferenceFilesField', () => {
       'PUT /api/uploads/documents/a.csv',
       `POST ${botFilesPath(BOT)}`,
     ]);
-    expect(calls[0]!.body).toEqual({ file_name: 'plan prices.csv', folder: 'documents' });
+    expect(calls[0]!.body).toEqual({ file_name: 'plan prices.csv', folder: 'bot-files' });
     expect(calls[2]!.body).toEqual({ name: 'plan prices.csv', path: '/api/files/documents/a.csv' });
   });
 
