@@ -29,7 +29,9 @@ const ICONS: Record<Module, Icon> = {
 
 function isActive(pathname: string, to: string): boolean {
   if (to === '/') return pathname === '/';
-  const section = to.startsWith('/settings/') ? '/settings' : to;
+  // A module's link points at one page of its section (/settings/company-info, /bot/list); the
+  // item stays active on every page of that section.
+  const section = to.startsWith('/settings/') ? '/settings' : to === '/bot/list' ? '/bot' : to;
   return pathname === section || pathname.startsWith(`${section}/`);
 }
 
