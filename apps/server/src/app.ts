@@ -15,6 +15,9 @@ import { filesRoutes } from './modules/files/files.routes.js';
 import { createFilesService } from './modules/files/files.service.js';
 import { createUploadUrls } from './modules/files/upload-urls.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { createBotRunsRepo } from './modules/bot-runs/bot-runs.repo.js';
+import { botRunsRoutes } from './modules/bot-runs/bot-runs.routes.js';
+import { createBotRunsService } from './modules/bot-runs/bot-runs.service.js';
 import { createPublishersRepo } from './modules/publishers/publishers.repo.js';
 import { publishersRoutes } from './modules/publishers/publishers.routes.js';
 import { createReferenceDataRepo } from './modules/reference-data/reference-data.repo.js';
@@ -44,6 +47,7 @@ import { responseSerializerCompiler } from './plugins/response-serializer.js';
 import { registerSessions } from './plugins/session.js';
 import { createSessionRepo } from './modules/session/session.repo.js';
 import { createSessionService } from './modules/session/session.service.js';
+import type { BotRunQueue } from './jobs/bot-run.js';
 import type { PipelineQueue } from './jobs/pipeline.js';
 import { createRecordingsRepo } from './modules/recordings/recordings.repo.js';
 import { recordingRoutes } from './modules/recordings/recordings.routes.js';
@@ -63,6 +67,8 @@ export interface AppDeps {
   sendMail(message: MailMessage): Promise<void>;
   /** Queues the interaction pipeline: audio merge of new recordings, CSR call downloads. */
   pipeline: PipelineQueue;
+  /** Queues bot runs: one pg-boss job per bot result. */
+  botRuns: BotRunQueue;
 }
 
 /** Registers plugins and each module's routes; the wiring of infrastructure is in server.ts. */
@@ -137,8 +143,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerCsrfCookieRoute(app, { sessions });
   await healthRoutes(app, { db: database.db });
+  const botRunsRepo = createBotRunsRepo(database.db);
   await referenceDataRoutes(app, {
-    referenceData: createReferenceDataService({ repo: createReferenceDataRepo(database.db) }),
+    referenceData: createReferenceDataService({
+      repo: createReferenceDataRepo(database.db),
+      companyBots: (companyId) => botRunsRepo.companyBots(companyId),
+    }),
   });
   await publishersRoutes(app, { repo: createPublishersRepo(database.db) });
   const uploadUrls = createUploadUrls(config.sessionSecret);
@@ -166,6 +176,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       storage,
       pipeline: deps.pipeline,
     }),
+  });
+  await botRunsRoutes(app, {
+    botRuns: createBotRunsService({ repo: botRunsRepo, queue: deps.botRuns }),
   });
   await analyticsRoutes(app, {
     analytics: createAnalyticsService({ repo: createAnalyticsRepo(database.db) }),

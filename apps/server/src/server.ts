@@ -8,6 +8,7 @@ import type { AppConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoData, seedReferenceData } from './db/seed/seed.js';
 import { startJobQueue, type JobQueue } from './jobs/queue.js';
+import { createBotEngines, type BotEngines } from './providers/bot-engine/index.js';
 import { createMailProvider } from './providers/mail/index.js';
 import { pipelineWorkerDeps } from './jobs/pipeline-deps.js';
 import { purgeDeps } from './jobs/purge-deps.js';
@@ -18,8 +19,16 @@ export interface Server {
   close(): Promise<void>;
 }
 
+/** Replacements of outside services (tests inject fake bot engines). */
+export interface ServerOverrides {
+  botEngines?: BotEngines;
+}
+
 /** The composition root: database, migrations, seed, job queue and the HTTP app. */
-export async function createServer(config: AppConfig): Promise<Server> {
+export async function createServer(
+  config: AppConfig,
+  overrides: ServerOverrides = {},
+): Promise<Server> {
   const logger = pino({ level: config.logLevel });
   // Before the seed, which stores the demo audio through it.
   const storage = createStorageProvider(config);
@@ -47,6 +56,8 @@ export async function createServer(config: AppConfig): Promise<Server> {
             mail: createMailProvider(config),
             purge: purgeDeps(config, database.db),
             pipeline: pipelineWorkerDeps(config, storage),
+            // The rules engine only, until the LLM configuration is passed here.
+            botEngines: overrides.botEngines ?? createBotEngines(null),
           }
         : undefined,
     });
@@ -58,6 +69,7 @@ export async function createServer(config: AppConfig): Promise<Server> {
       storage,
       sendMail: (message) => jobs.sendEmail(message),
       pipeline: jobs.pipeline,
+      botRuns: jobs.botRuns,
     });
     await serveWebApp(app, config.webDist);
     await app.ready();
