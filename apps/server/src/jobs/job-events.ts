@@ -10,6 +10,11 @@ import { notFound } from '../lib/errors.js';
  */
 export const JOB_COMPLETED_EVENT = 'job.completed';
 
+/** What publishing needs of pg-boss (a narrow shape, so callers and tests can pass their own). */
+export interface EventPublisher {
+  publish(event: string, data: object, options: PgBoss.SendOptions): Promise<void>;
+}
+
 export interface JobCompletedEvent {
   job_id: string;
   company_id: string;
@@ -23,7 +28,7 @@ export interface JobCompletedEvent {
  * (a retried completion) adds nothing.
  */
 export async function publishJobCompleted(
-  boss: Pick<PgBoss, 'publish'>,
+  boss: EventPublisher,
   event: JobCompletedEvent,
 ): Promise<void> {
   await boss.publish(JOB_COMPLETED_EVENT, event, { id: event.job_id });
@@ -50,7 +55,7 @@ export function centsToDollars(cents: number): string {
  * completed already keeps its first completion time, and the event is deduplicated on the job id.
  */
 export async function completeJob(
-  deps: { db: Db; boss: Pick<PgBoss, 'publish'> },
+  deps: { db: Db; boss: EventPublisher },
   jobId: string,
   revenueCents: number | null,
 ): Promise<JobCompletedEvent> {

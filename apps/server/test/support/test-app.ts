@@ -6,6 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../src/config';
+import type { BotEngines } from '../../src/providers/bot-engine';
 import { createServer } from '../../src/server';
 import { ApiClient } from './api-client';
 import { Outbox } from './outbox';
@@ -70,6 +71,8 @@ export async function queryTestDatabase<T>(
 export interface StartOptions {
   /** Extra environment, e.g. { SESSION_IDLE_MINUTES: '0.02' } for the one test that needs it. */
   env?: Record<string, string>;
+  /** Engines for bot-run jobs instead of the configured ones (fakes that script each answer). */
+  botEngines?: BotEngines;
 }
 
 /** Starts the real server on a database of its own (PGlite in a temp DATA_DIR, or a fresh PostgreSQL database). */
@@ -94,7 +97,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
 
   let server: Awaited<ReturnType<typeof createServer>> | undefined;
   const start = async () => {
-    server = await createServer(loadConfig({ ...env }));
+    server = await createServer(loadConfig({ ...env }), { botEngines: options.botEngines });
     await server.app.ready();
   };
   const stop = async () => {
