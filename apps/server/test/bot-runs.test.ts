@@ -438,12 +438,12 @@ describe('bot-run jobs', () => {
           );
           if (Number(pending!.n) > 0) return undefined;
           const [row] = await q(
-            `SELECT (SELECT count(*)::int FROM bot_usage WHERE result_id = $1) AS usage,
+            `SELECT (SELECT count(*)::int FROM bot_usage WHERE result_id = $1::uuid) AS usage,
                     (SELECT count(*)::int FROM bot_results WHERE run_id =
-                       (SELECT run_id FROM bot_results WHERE id = $1)
+                       (SELECT run_id FROM bot_results WHERE id = $1::uuid)
                        AND bot_id = $2) AS results,
                     (SELECT count(*)::int FROM pgboss.job
-                       WHERE name = 'bot-run' AND data->>'resultId' = $1) AS jobs`,
+                       WHERE name = 'bot-run' AND data->>'resultId' = $1::text) AS jobs`,
             [visit.id, bots[BOTS.visit]!.id],
           );
           return row;
