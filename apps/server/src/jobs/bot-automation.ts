@@ -2,7 +2,7 @@ import { selectBotsForInteraction, selectBotsForJobCompleted } from '@fieldbot/s
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { BotRunsRepo, SubscribedBot } from '../modules/bot-runs/bot-runs.repo.js';
-import type { BotRunQueue } from './bot-run.js';
+import { drainingWorker, type BotRunQueue } from './bot-run.js';
 import {
   INTERACTION_COMPLETED_EVENT,
   type InteractionCompletedEvent,
@@ -89,20 +89,20 @@ export async function registerBotAutomationWorkers(
   automation: BotAutomation,
   logger: Logger,
 ): Promise<void> {
-  await boss.work<InteractionCompletedEvent>(
+  await drainingWorker<InteractionCompletedEvent>(
+    boss,
     BOT_ON_INTERACTION_QUEUE,
-    { batchSize: 1, pollingIntervalSeconds: 1 },
-    async ([job]) => {
-      if (!job) return;
+    { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 },
+    async (job) => {
       const runId = await automation.onInteractionCompleted(job.data);
       logger.debug({ interactionId: job.data.interaction_id, runId }, 'bot automation');
     },
   );
-  await boss.work<JobCompletedEvent>(
+  await drainingWorker<JobCompletedEvent>(
+    boss,
     BOT_ON_JOB_QUEUE,
-    { batchSize: 1, pollingIntervalSeconds: 1 },
-    async ([job]) => {
-      if (!job) return;
+    { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 },
+    async (job) => {
       const runId = await automation.onJobCompleted(job.data);
       logger.debug({ jobId: job.data.job_id, runId }, 'bot automation');
     },

@@ -133,17 +133,40 @@ export function createBotRunHandler({ repo, engines, logger }: BotRunHandlerDeps
 
 export type BotRunHandler = ReturnType<typeof createBotRunHandler>;
 
+/**
+ * A pg-boss worker that fetches again at once after a job: pg-boss waits the polling interval
+ * after every fetch, found or not, which would cap a poller at one job a second. Notifying itself
+ * skips that wait; an empty fetch still waits.
+ */
+export async function drainingWorker<T extends object>(
+  boss: PgBoss,
+  queue: string,
+  options: PgBoss.WorkOptions & { includeMetadata: true },
+  handle: (job: PgBoss.JobWithMetadata<T>) => Promise<void>,
+): Promise<string> {
+  let id = '';
+  id = await boss.work<T>(queue, options, async ([job]) => {
+    if (!job) return;
+    try {
+      await handle(job);
+    } finally {
+      boss.notifyWorker(id);
+    }
+  });
+  return id;
+}
+
 export async function registerBotRunWorkers(
   boss: PgBoss,
   handler: BotRunHandler,
   options: { pollers: number; localWorkers: string[] },
 ): Promise<void> {
   for (let i = 0; i < options.pollers; i++) {
-    const id = await boss.work<BotRunJobData>(
+    const id = await drainingWorker<BotRunJobData>(
+      boss,
       BOT_RUN_QUEUE,
       { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 },
-      async ([job]) => {
-        if (!job) return;
+      async (job) => {
         await handler.run(job.data.resultId, {
           final: job.retryCount >= job.retryLimit,
           // pg-boss stops waiting at the job's expiry; stop the engine's requests with it.
