@@ -20,7 +20,7 @@ import {
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client';
 import * as schema from '../src/db/schema';
 import { completeJob, type JobCompletedEvent } from '../src/jobs/job-events';
@@ -42,7 +42,6 @@ import {
   useTestApp,
   type TestApp,
 } from './support/test-app';
-import { beforeAll } from 'vitest';
 
 const fake = scriptedEngines();
 const t = useTestApp({
