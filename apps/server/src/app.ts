@@ -16,6 +16,9 @@ import { filesRoutes } from './modules/files/files.routes.js';
 import { createFilesService } from './modules/files/files.service.js';
 import { createUploadUrls } from './modules/files/upload-urls.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { createBotRunsRepo } from './modules/bot-runs/bot-runs.repo.js';
+import { botRunsRoutes } from './modules/bot-runs/bot-runs.routes.js';
+import { createBotRunsService } from './modules/bot-runs/bot-runs.service.js';
 import { createPublishersRepo } from './modules/publishers/publishers.repo.js';
 import { publishersRoutes } from './modules/publishers/publishers.routes.js';
 import { createReferenceDataRepo } from './modules/reference-data/reference-data.repo.js';
@@ -45,6 +48,7 @@ import { responseSerializerCompiler } from './plugins/response-serializer.js';
 import { registerSessions } from './plugins/session.js';
 import { createSessionRepo } from './modules/session/session.repo.js';
 import { createSessionService } from './modules/session/session.service.js';
+import type { BotRunQueue } from './jobs/bot-run.js';
 import type { PipelineQueue } from './jobs/pipeline.js';
 import { createRecordingsRepo } from './modules/recordings/recordings.repo.js';
 import { recordingRoutes } from './modules/recordings/recordings.routes.js';
@@ -53,7 +57,7 @@ import { createSupportRepo } from './modules/support/support.repo.js';
 import { supportRoutes } from './modules/support/support.routes.js';
 import { createSupportService } from './modules/support/support.service.js';
 import { thirdPartyCspSources } from './modules/support/third-party-csp.js';
-import { createBotEngines, type BotEngines } from './providers/bot-engine/index.js';
+import type { BotEngines } from './providers/bot-engine/index.js';
 import type { MailMessage } from './providers/mail/index.js';
 import type { StorageProvider } from './providers/storage/index.js';
 
@@ -65,8 +69,10 @@ export interface AppDeps {
   sendMail(message: MailMessage): Promise<void>;
   /** Queues the interaction pipeline: audio merge of new recordings, CSR call downloads. */
   pipeline: PipelineQueue;
-  /** The bot engines; built from the configuration unless given (tests pass fakes). */
-  botEngines?: BotEngines;
+  /** The bot engines (test runs of the builder); server.ts builds them from the configuration. */
+  botEngines: BotEngines;
+  /** Queues bot runs: one pg-boss job per bot result. */
+  botRuns: BotRunQueue;
 }
 
 /** Registers plugins and each module's routes; the wiring of infrastructure is in server.ts. */
@@ -141,8 +147,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerCsrfCookieRoute(app, { sessions });
   await healthRoutes(app, { db: database.db });
+  const botRunsRepo = createBotRunsRepo(database.db);
   await referenceDataRoutes(app, {
-    referenceData: createReferenceDataService({ repo: createReferenceDataRepo(database.db) }),
+    referenceData: createReferenceDataService({
+      repo: createReferenceDataRepo(database.db),
+      companyBots: (companyId) => botRunsRepo.companyBots(companyId),
+    }),
   });
   await publishersRoutes(app, { repo: createPublishersRepo(database.db) });
   const uploadUrls = createUploadUrls(config.sessionSecret);
@@ -171,10 +181,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       pipeline: deps.pipeline,
     }),
   });
-  await registerBotsModule(app, {
-    db: database.db,
-    storage,
-    engines: deps.botEngines ?? createBotEngines(config.llm),
+  await registerBotsModule(app, { db: database.db, storage, engines: deps.botEngines });
+  await botRunsRoutes(app, {
+    botRuns: createBotRunsService({ repo: botRunsRepo, queue: deps.botRuns }),
   });
   await analyticsRoutes(app, {
     analytics: createAnalyticsService({ repo: createAnalyticsRepo(database.db) }),

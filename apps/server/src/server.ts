@@ -8,6 +8,7 @@ import type { AppConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoData, seedReferenceData } from './db/seed/seed.js';
 import { startJobQueue, type JobQueue } from './jobs/queue.js';
+import { createBotEngines, type BotEngines } from './providers/bot-engine/index.js';
 import { createMailProvider } from './providers/mail/index.js';
 import { pipelineWorkerDeps } from './jobs/pipeline-deps.js';
 import { purgeDeps } from './jobs/purge-deps.js';
@@ -18,18 +19,21 @@ export interface Server {
   close(): Promise<void>;
 }
 
-/** Providers given from outside instead of built from the configuration. */
-export type ServerOptions = Pick<AppDeps, 'botEngines'>;
+/** Replacements of outside services (tests inject fake bot engines). */
+export interface ServerOverrides {
+  botEngines?: BotEngines;
+}
 
 /** The composition root: database, migrations, seed, job queue and the HTTP app. */
 export async function createServer(
   config: AppConfig,
-  options: ServerOptions = {},
+  overrides: ServerOverrides = {},
 ): Promise<Server> {
   const logger = pino({ level: config.logLevel });
   // Before the seed, which stores the demo audio through it.
   const storage = createStorageProvider(config);
   const database = await openDatabase(config);
+  const botEngines = overrides.botEngines ?? createBotEngines(config.llm);
   let queue: JobQueue | undefined;
   let app: FastifyInstance | undefined;
   try {
@@ -53,6 +57,7 @@ export async function createServer(
             mail: createMailProvider(config),
             purge: purgeDeps(config, database.db),
             pipeline: pipelineWorkerDeps(config, storage),
+            botEngines,
           }
         : undefined,
     });
@@ -64,7 +69,8 @@ export async function createServer(
       storage,
       sendMail: (message) => jobs.sendEmail(message),
       pipeline: jobs.pipeline,
-      botEngines: options.botEngines,
+      botEngines,
+      botRuns: jobs.botRuns,
     });
     await serveWebApp(app, config.webDist);
     await app.ready();

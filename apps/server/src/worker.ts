@@ -3,6 +3,7 @@ import { exitOnConfigError, loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedReferenceData } from './db/seed/seed.js';
 import { startJobQueue } from './jobs/queue.js';
+import { createBotEngines } from './providers/bot-engine/index.js';
 import { createMailProvider } from './providers/mail/index.js';
 import { pipelineWorkerDeps } from './jobs/pipeline-deps.js';
 import { purgeDeps } from './jobs/purge-deps.js';
@@ -30,6 +31,7 @@ async function main() {
       mail: createMailProvider(config),
       purge: purgeDeps(config, database.db),
       pipeline: pipelineWorkerDeps(config, createStorageProvider(config)),
+      botEngines: createBotEngines(config.llm),
     },
   });
   logger.info('worker started');

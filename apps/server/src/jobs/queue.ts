@@ -3,10 +3,25 @@ import type { Logger } from 'pino';
 import type { PipelineConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { AudioTools } from '../providers/audio/index.js';
+import type { BotEngines } from '../providers/bot-engine/index.js';
 import type { MailMessage, MailProvider } from '../providers/mail/index.js';
 import type { StorageProvider } from '../providers/storage/index.js';
 import type { SpeechToText } from '../providers/transcription/index.js';
+import { createBotRunsRepo } from '../modules/bot-runs/bot-runs.repo.js';
 import { createAudioMergeStep } from './audio-merge.js';
+import {
+  createBotAutomation,
+  createBotAutomationQueues,
+  registerBotAutomationWorkers,
+} from './bot-automation.js';
+import {
+  createBotRunHandler,
+  createBotRunQueues,
+  createBotRunSender,
+  registerBotRunWorkers,
+  type BotRunQueue,
+} from './bot-run.js';
+import { createBotRunJobRepo } from './bot-run-repo.js';
 import { createCallDownloadStep } from './call-download.js';
 import {
   AUDIO_MERGE_QUEUE,
@@ -28,6 +43,8 @@ export interface JobQueue {
   sendEmail(message: MailMessage): Promise<void>;
   /** Queues the interaction pipeline (see jobs/pipeline.ts). */
   pipeline: PipelineQueue;
+  /** Queues bot runs (one job per bot result, see jobs/bot-run.ts). */
+  botRuns: BotRunQueue;
   stop(): Promise<void>;
 }
 
@@ -47,7 +64,13 @@ export interface StartQueueOptions {
   /** How often expired jobs (a killed worker's) are retried and old ones purged. */
   maintenanceIntervalSeconds: number;
   /** When set, this process also works the queues. */
-  workers?: { mail: MailProvider; purge: PurgeDeps; pipeline: PipelineWorkerDeps };
+  workers?: {
+    mail: MailProvider;
+    purge: PurgeDeps;
+    pipeline: PipelineWorkerDeps;
+    /** The engines bot-run jobs analyse transcripts with. */
+    botEngines: BotEngines;
+  };
 }
 
 export async function startJobQueue(options: StartQueueOptions): Promise<JobQueue> {
@@ -69,8 +92,12 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
   await boss.start();
   await createSendEmailQueue(boss);
   await createPipelineQueues(boss);
+  await createBotRunQueues(boss);
+  await createBotAutomationQueues(boss);
   const localWorkers: LocalPipelineWorkers = new Map();
   const pipeline = createPipelineSender(boss, options.pipeline, localWorkers);
+  const localBotWorkers: string[] = [];
+  const botRuns = createBotRunSender(boss, options.pipeline, localBotWorkers);
   if (workers) {
     // PGlite runs one query at a time, so extra pollers there would only add load.
     const postgres = database.kind === 'postgres';
@@ -88,6 +115,21 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
       logger,
       transcribePollers: postgres ? 2 : 1,
     });
+    await registerBotRunWorkers(
+      boss,
+      createBotRunHandler({
+        repo: createBotRunJobRepo(database.db),
+        engines: workers.botEngines,
+        logger,
+      }),
+      // LLM calls wait on the network: a few at once per process on PostgreSQL.
+      { pollers: postgres ? 3 : 1, localWorkers: localBotWorkers },
+    );
+    await registerBotAutomationWorkers(
+      boss,
+      createBotAutomation({ repo: createBotRunsRepo(database.db), queue: botRuns }),
+      logger,
+    );
   }
 
   return {
@@ -95,6 +137,7 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
       await boss.send(SEND_EMAIL_QUEUE, message);
     },
     pipeline: { mergeRecording: pipeline.mergeRecording, downloadCall: pipeline.downloadCall },
+    botRuns,
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
     },

@@ -6,7 +6,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../src/config';
-import { createServer, type ServerOptions } from '../../src/server';
+import type { BotEngines } from '../../src/providers/bot-engine';
+import { createServer } from '../../src/server';
 import { ApiClient } from './api-client';
 import { Outbox } from './outbox';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -67,9 +68,11 @@ export async function queryTestDatabase<T>(
   }
 }
 
-export interface StartOptions extends ServerOptions {
+export interface StartOptions {
   /** Extra environment, e.g. { SESSION_IDLE_MINUTES: '0.02' } for the one test that needs it. */
   env?: Record<string, string>;
+  /** Engines for bot-run jobs instead of the configured ones (fakes that script each answer). */
+  botEngines?: BotEngines;
 }
 
 /** Starts the real server on a database of its own (PGlite in a temp DATA_DIR, or a fresh PostgreSQL database). */

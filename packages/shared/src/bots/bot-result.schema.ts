@@ -150,3 +150,28 @@ export const backRunEstimatePath = '/api/company/bot-back-run/estimate';
 export const backRunsPath = '/api/company/bot-back-run';
 export const backRunPath = (id: string) => `/api/company/bot-back-run/${id}`;
 export const backRunCancelPath = (id: string) => `/api/company/bot-back-run/${id}/cancel`;
+
+/** PUT /api/company/bot-result/{resultId}/feedback path parameters. */
+export const botResultParamsSchema = z.object({
+  resultId: z.uuid({ error: MESSAGES.invalidValue }),
+});
+
+/** Server texts of bot runs and feedback (the run message is the success toast of spec §4). */
+export const BOT_RUN_MESSAGES = {
+  started: 'Bot run started successfully.',
+  feedbackSaved: 'Feedback saved.',
+  /** A bot id the company has no access to (not subscribed, unknown). */
+  botNotAvailable: 'This bot is not available to your company.',
+  /** A subscribed bot whose trigger does not fit the interaction type, call type or customer run. */
+  botNotSelectable: 'This bot cannot run on this interaction.',
+  botNotSelectableForCustomer: 'Only job-complete bots can run on a customer.',
+  tagPositionOutOfRange: 'This result has no response tag at that position.',
+  resultNotFinished: 'This result has no response tags yet.',
+  noTranscript: 'This interaction has no transcript to analyse.',
+  noCustomerTranscript: 'This customer has no completed interactions with a transcript to analyse.',
+  internalError: 'The bot could not finish because of an internal error.',
+  expired: 'The bot took too long to finish.',
+} as const;
+
+/** Shown as run_by for automatic runs. */
+export const AUTOMATION_RUN_BY = 'Automation';

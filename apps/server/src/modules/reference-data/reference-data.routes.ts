@@ -13,6 +13,8 @@ export async function referenceDataRoutes(
       config: { auth: { setup: 'any' } },
       schema: { querystring: dataQuerySchema, response: { 200: dataResponseSchema } },
     },
-    async (request) => ({ data: await deps.referenceData.items(request.query.items) }),
+    async (request) => ({
+      data: await deps.referenceData.items(request.query.items, request.user!),
+    }),
   );
 }

@@ -1,0 +1,215 @@
+import { joinSegments, type TranscriptSegment } from '@fieldbot/shared';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import {
+  botResults,
+  botRuns,
+  botUsage,
+  botVersions,
+  interactions,
+  transcriptSegments,
+} from '../db/schema/index.js';
+import type { EngineResult, EngineTranscript } from '../providers/bot-engine/index.js';
+
+export type BotRunJobRepo = ReturnType<typeof createBotRunJobRepo>;
+
+/** How a run ends once none of its results is running (spec §3 "Bot result" statuses). */
+export function runOutcome(
+  results: readonly {
+    status: 'running' | 'success' | 'failed';
+    name: string;
+    error: string | null;
+  }[],
+): { status: 'running' | 'success' | 'completed' | 'failed'; errorMessage: string | null } {
+  if (results.some((r) => r.status === 'running')) return { status: 'running', errorMessage: null };
+  const failed = results.filter((r) => r.status === 'failed');
+  if (failed.length === 0) return { status: 'success', errorMessage: null };
+  const errorMessage =
+    failed.length === 1
+      ? (failed[0]!.error ?? null)
+      : failed.map((r) => `${r.name}: ${r.error ?? ''}`).join('\n');
+  return { status: failed.length === results.length ? 'failed' : 'completed', errorMessage };
+}
+
+type Finish =
+  | { status: 'success'; result: EngineResult; transcriptText: string }
+  | { status: 'failed'; message: string };
+
+export function createBotRunJobRepo(db: Db) {
+  /** Segments of one interaction as the engines read them. */
+  const segmentsOf = async (interactionId: string): Promise<TranscriptSegment[]> =>
+    db
+      .select({
+        start: transcriptSegments.startSeconds,
+        end: transcriptSegments.endSeconds,
+        speaker: transcriptSegments.speaker,
+        text: transcriptSegments.text,
+      })
+      .from(transcriptSegments)
+      .where(eq(transcriptSegments.interactionId, interactionId))
+      .orderBy(asc(transcriptSegments.position));
+
+  /** Segments, or the plain transcript text of an interaction stored without segments. */
+  const transcriptOf = async (
+    interactionId: string,
+    text: string | null,
+  ): Promise<EngineTranscript | null> => {
+    const segments = await segmentsOf(interactionId);
+    if (segments.length > 0) return { text: joinSegments(segments), segments };
+    return text ? { text, segments: [] } : null;
+  };
+
+  return {
+    /** The result with its run's target and the version it runs; null once deleted. */
+    async load(resultId: string) {
+      const [row] = await db
+        .select({
+          id: botResults.id,
+          status: botResults.status,
+          runId: botResults.runId,
+          interactionId: botRuns.interactionId,
+          customerId: botRuns.customerId,
+          companyId: botRuns.companyId,
+          version: {
+            id: botVersions.id,
+            name: botVersions.name,
+            prompt: botVersions.prompt,
+            outputTags: botVersions.outputTags,
+            referenceTexts: botVersions.referenceTexts,
+            engine: botVersions.engine,
+          },
+        })
+        .from(botResults)
+        .innerJoin(botRuns, eq(botRuns.id, botResults.runId))
+        .innerJoin(botVersions, eq(botVersions.id, botResults.versionId))
+        .where(eq(botResults.id, resultId))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async interactionTranscript(interactionId: string): Promise<EngineTranscript | null> {
+      const [row] = await db
+        .select({ text: interactions.transcriptText })
+        .from(interactions)
+        .where(eq(interactions.id, interactionId))
+        .limit(1);
+      return row ? transcriptOf(interactionId, row.text) : null;
+    },
+
+    /**
+     * A customer-level run reads the customer's completed interactions, oldest first, as one
+     * transcript: their segments in order (each interaction's times as recorded).
+     */
+    async customerTranscript(customerId: string): Promise<EngineTranscript | null> {
+      const rows = await db
+        .select({ id: interactions.id, text: interactions.transcriptText })
+        .from(interactions)
+        .where(and(eq(interactions.customerId, customerId), eq(interactions.status, 'completed')))
+        .orderBy(asc(interactions.startedAt), asc(interactions.id));
+      const parts: EngineTranscript[] = [];
+      for (const row of rows) {
+        const part = await transcriptOf(row.id, row.text);
+        if (part) parts.push(part);
+      }
+      if (parts.length === 0) return null;
+      const segments = parts.flatMap((p) => p.segments);
+      // Offsets index the joined text, so parts without segments are joined as text too.
+      if (parts.every((p) => p.segments.length > 0)) {
+        return { text: joinSegments(segments), segments };
+      }
+      return { text: parts.map((p) => p.text).join(' '), segments: [] };
+    },
+
+    async countAttempt(resultId: string) {
+      await db
+        .update(botResults)
+        .set({ attempts: sql`${botResults.attempts} + 1` })
+        .where(and(eq(botResults.id, resultId), eq(botResults.status, 'running')));
+    },
+
+    /**
+     * Finishes a running result exactly once, meters it, and settles its run, in one transaction.
+     * The run row is locked first so two results finishing together see each other's status.
+     * False when the result had already finished (a duplicated or re-delivered job).
+     */
+    async finish(resultId: string, outcome: Finish): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [target] = await tx
+          .select({ runId: botResults.runId })
+          .from(botResults)
+          .where(eq(botResults.id, resultId))
+          .limit(1);
+        if (!target) return false;
+        const [run] = await tx
+          .select({ id: botRuns.id, startedAt: botRuns.startedAt })
+          .from(botRuns)
+          .where(eq(botRuns.id, target.runId))
+          .for('update');
+        const success = outcome.status === 'success' ? outcome.result : null;
+        const [finished] = await tx
+          .update(botResults)
+          .set({
+            status: outcome.status,
+            errorMessage: outcome.status === 'failed' ? outcome.message : null,
+            transcriptText: outcome.status === 'success' ? outcome.transcriptText : null,
+            rawResponse: success?.rawResponse ?? null,
+            outputTags: success?.outputTags ?? null,
+            responseTags: success?.responseTags ?? null,
+            unmatchedQuotes: success?.unmatchedQuotes ?? 0,
+            tokensIn: success?.tokensIn ?? 0,
+            tokensOut: success?.tokensOut ?? 0,
+            costMillicents: success?.costMillicents ?? 0,
+            finishedAt: sql`now()`,
+          })
+          .where(and(eq(botResults.id, resultId), eq(botResults.status, 'running')))
+          .returning({
+            companyId: botResults.companyId,
+            botId: botResults.botId,
+            versionId: botResults.versionId,
+          });
+        if (!finished) return false;
+        const [version] = await tx
+          .select({ engine: botVersions.engine })
+          .from(botVersions)
+          .where(eq(botVersions.id, finished.versionId));
+        await tx
+          .insert(botUsage)
+          .values({
+            resultId,
+            companyId: finished.companyId,
+            botId: finished.botId,
+            versionId: finished.versionId,
+            engine: version!.engine,
+            tokensIn: success?.tokensIn ?? 0,
+            tokensOut: success?.tokensOut ?? 0,
+            costMillicents: success?.costMillicents ?? 0,
+          })
+          .onConflictDoNothing({ target: botUsage.resultId });
+
+        const siblings = await tx
+          .select({
+            status: botResults.status,
+            name: botVersions.name,
+            error: botResults.errorMessage,
+          })
+          .from(botResults)
+          .innerJoin(botVersions, eq(botVersions.id, botResults.versionId))
+          .where(eq(botResults.runId, run!.id))
+          .orderBy(asc(botVersions.name));
+        const settled = runOutcome(siblings);
+        if (settled.status !== 'running') {
+          await tx
+            .update(botRuns)
+            .set({
+              status: settled.status,
+              errorMessage: settled.errorMessage,
+              finishedAt: sql`now()`,
+              executionSeconds: sql`extract(epoch from now() - ${botRuns.startedAt})`,
+            })
+            .where(and(eq(botRuns.id, run!.id), eq(botRuns.status, 'running')));
+        }
+        return true;
+      });
+    },
+  };
+}

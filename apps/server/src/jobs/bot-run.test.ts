@@ -1,0 +1,155 @@
+import { BOT_RUN_MESSAGES } from '@fieldbot/shared';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import {
+  BotEngineError,
+  LLM_NOT_CONFIGURED,
+  type BotEngine,
+  type EngineResult,
+} from '../providers/bot-engine/index.js';
+import { createBotRunHandler } from './bot-run.js';
+import { runOutcome, type BotRunJobRepo } from './bot-run-repo.js';
+
+const RESULT: EngineResult = {
+  rawResponse: 'ok',
+  outputTags: [],
+  responseTags: [],
+  unmatchedQuotes: 0,
+  tokensIn: 1,
+  tokensOut: 1,
+  costMillicents: 0,
+};
+
+/** A repo double recording what the handler finishes; the result starts running. */
+function fakeRepo(options: { status?: 'running' | 'success'; engine?: 'rules' | 'llm' } = {}) {
+  const finished: unknown[] = [];
+  const repo = {
+    load: async () => ({
+      id: 'r1',
+      status: options.status ?? 'running',
+      runId: 'run1',
+      interactionId: 'i1',
+      customerId: null,
+      companyId: 'c1',
+      version: {
+        id: 'v1',
+        name: 'Bot',
+        prompt: 'p',
+        outputTags: [],
+        referenceTexts: [],
+        engine: options.engine ?? 'rules',
+      },
+    }),
+    interactionTranscript: async () => ({ text: 'hello there', segments: [] }),
+    customerTranscript: async () => null,
+    countAttempt: async () => undefined,
+    finish: async (_id: string, outcome: unknown) => {
+      finished.push(outcome);
+      return true;
+    },
+  } as unknown as BotRunJobRepo;
+  return { repo, finished };
+}
+
+const engine = (run: () => Promise<EngineResult>): BotEngine => ({ kind: 'rules', run });
+const logger = pino({ level: 'silent' });
+
+describe('bot-run handler', () => {
+  it('finishes the result with the engine answer and the transcript text it read', async () => {
+    const { repo, finished } = fakeRepo();
+    const handler = createBotRunHandler({
+      repo,
+      engines: { rules: engine(async () => RESULT), llm: null },
+      logger,
+    });
+    await handler.run('r1', { final: false });
+    expect(finished).toEqual([
+      { status: 'success', result: RESULT, transcriptText: 'hello there' },
+    ]);
+  });
+
+  it('rethrows a retryable failure while attempts are left, fails it on the last one', async () => {
+    const error = new BotEngineError('Busy.', true);
+    const { repo, finished } = fakeRepo();
+    const handler = createBotRunHandler({
+      repo,
+      engines: { rules: engine(() => Promise.reject(error)), llm: null },
+      logger,
+    });
+    await expect(handler.run('r1', { final: false })).rejects.toBe(error);
+    expect(finished).toEqual([]);
+    await handler.run('r1', { final: true });
+    expect(finished).toEqual([{ status: 'failed', message: 'Busy.' }]);
+  });
+
+  it('fails at once on a non-retryable failure, and on an LLM bot without an LLM', async () => {
+    const { repo, finished } = fakeRepo({ engine: 'llm' });
+    const handler = createBotRunHandler({
+      repo,
+      engines: { rules: engine(async () => RESULT), llm: null },
+      logger,
+    });
+    await handler.run('r1', { final: false });
+    expect(finished).toEqual([{ status: 'failed', message: LLM_NOT_CONFIGURED }]);
+  });
+
+  it('hides unexpected errors behind a readable message (retried first)', async () => {
+    const { repo, finished } = fakeRepo();
+    const handler = createBotRunHandler({
+      repo,
+      engines: { rules: engine(() => Promise.reject(new Error('socket hang up'))), llm: null },
+      logger,
+    });
+    await expect(handler.run('r1', { final: false })).rejects.toThrow('socket hang up');
+    await handler.run('r1', { final: true });
+    expect(finished).toEqual([{ status: 'failed', message: BOT_RUN_MESSAGES.internalError }]);
+  });
+
+  it('does nothing for a result that has finished already', async () => {
+    const { repo, finished } = fakeRepo({ status: 'success' });
+    let calls = 0;
+    const handler = createBotRunHandler({
+      repo,
+      engines: {
+        rules: engine(async () => {
+          calls += 1;
+          return RESULT;
+        }),
+        llm: null,
+      },
+      logger,
+    });
+    await handler.run('r1', { final: false });
+    expect(calls).toBe(0);
+    expect(finished).toEqual([]);
+  });
+});
+
+describe('runOutcome', () => {
+  const r = (
+    status: 'running' | 'success' | 'failed',
+    name = 'A',
+    error: string | null = null,
+  ) => ({
+    status,
+    name,
+    error,
+  });
+  it('stays running while any result runs', () => {
+    expect(runOutcome([r('success'), r('running')])).toEqual({
+      status: 'running',
+      errorMessage: null,
+    });
+  });
+  it('is success, completed (some failed) or failed', () => {
+    expect(runOutcome([r('success'), r('success')]).status).toBe('success');
+    expect(runOutcome([r('success'), r('failed', 'B', 'Oops.')])).toEqual({
+      status: 'completed',
+      errorMessage: 'Oops.',
+    });
+    expect(runOutcome([r('failed', 'A', 'One.'), r('failed', 'B', 'Two.')])).toEqual({
+      status: 'failed',
+      errorMessage: 'A: One.\nB: Two.',
+    });
+  });
+});

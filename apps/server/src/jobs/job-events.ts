@@ -1,0 +1,80 @@
+import { eq, sql } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
+import type { Db } from '../db/client.js';
+import { jobs } from '../db/schema/index.js';
+import { notFound } from '../lib/errors.js';
+
+/**
+ * Published whenever a job's status becomes completed (bot automation subscribes to it; the CRM
+ * sync is meant to be its main producer, through completeJob).
+ */
+export const JOB_COMPLETED_EVENT = 'job.completed';
+
+/** What publishing needs of pg-boss (a narrow shape, so callers and tests can pass their own). */
+export interface EventPublisher {
+  publish(event: string, data: object, options: PgBoss.SendOptions): Promise<void>;
+}
+
+export interface JobCompletedEvent {
+  job_id: string;
+  company_id: string;
+  customer_id: string;
+  /** The job's revenue in integer cents; null when the CRM gave none. */
+  revenue_cents: number | null;
+}
+
+/**
+ * Like interaction.completed: each subscriber's copy has the job id as its id, so publishing again
+ * (a retried completion) adds nothing.
+ */
+export async function publishJobCompleted(
+  boss: EventPublisher,
+  event: JobCompletedEvent,
+): Promise<void> {
+  await boss.publish(JOB_COMPLETED_EVENT, event, { id: event.job_id });
+}
+
+/** jobs.revenue (numeric dollars, as text) to exact integer cents. */
+export function dollarsToCents(revenue: string | null): number | null {
+  if (revenue === null) return null;
+  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(revenue.trim());
+  if (!match) throw new Error(`not a money amount: ${revenue}`);
+  const cents = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
+  return match[1] ? -cents : cents;
+}
+
+/** Integer cents to the numeric text jobs.revenue stores, without floating point. */
+export function centsToDollars(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new Error(`not whole cents: ${cents}`);
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * Marks a job completed with its revenue and publishes job.completed. Safe to repeat: a job
+ * completed already keeps its first completion time, and the event is deduplicated on the job id.
+ */
+export async function completeJob(
+  deps: { db: Db; boss: EventPublisher },
+  jobId: string,
+  revenueCents: number | null,
+): Promise<JobCompletedEvent> {
+  const [row] = await deps.db
+    .update(jobs)
+    .set({
+      status: 'completed',
+      revenue: revenueCents === null ? null : centsToDollars(revenueCents),
+      completedAt: sql`coalesce(${jobs.completedAt}, now())`,
+    })
+    .where(eq(jobs.id, jobId))
+    .returning({ companyId: jobs.companyId, customerId: jobs.customerId, revenue: jobs.revenue });
+  if (!row) throw notFound();
+  const event: JobCompletedEvent = {
+    job_id: jobId,
+    company_id: row.companyId,
+    customer_id: row.customerId,
+    revenue_cents: dollarsToCents(row.revenue),
+  };
+  await publishJobCompleted(deps.boss, event);
+  return event;
+}

@@ -1,0 +1,76 @@
+import {
+  botFeedbackRequestSchema,
+  botResultParamsSchema,
+  botResultResponseSchema,
+  botRunRequestSchema,
+  customerParamsSchema,
+  interactionParamsSchema,
+  messageResponseSchema,
+  ROLE,
+} from '@fieldbot/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { RouteAuth } from '../../plugins/types.js';
+import type { BotRunsService } from './bot-runs.service.js';
+
+/** Whoever sees interactions runs bots and reads results (within their scope). */
+const companyAuth: RouteAuth = {
+  roles: [ROLE.COMPANY_ADMIN, ROLE.MANAGER, ROLE.FIELD_TEAM],
+  permission: 'interactions.view',
+};
+/** Reviewer marks feed the publisher's accuracy figures: admins and managers only. */
+const reviewerAuth: RouteAuth = {
+  roles: [ROLE.COMPANY_ADMIN, ROLE.MANAGER],
+  permission: 'interactions.view',
+};
+
+export async function botRunsRoutes(app: FastifyInstance, deps: { botRuns: BotRunsService }) {
+  const { botRuns } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/company/bot-run',
+    {
+      config: { auth: companyAuth },
+      schema: { body: botRunRequestSchema, response: { 200: messageResponseSchema } },
+    },
+    async (request) => botRuns.start(request.user!, request.body),
+  );
+
+  r.get(
+    '/api/company/bot-result/interaction/:interactionId/:interactionType',
+    {
+      config: { auth: companyAuth },
+      schema: { params: interactionParamsSchema, response: { 200: botResultResponseSchema } },
+    },
+    async (request) => ({
+      data: await botRuns.interactionResult(
+        request.user!,
+        request.params.interactionId,
+        request.params.interactionType,
+      ),
+    }),
+  );
+
+  r.get(
+    '/api/company/bot-result/customer/:id',
+    {
+      config: { auth: companyAuth },
+      schema: { params: customerParamsSchema, response: { 200: botResultResponseSchema } },
+    },
+    async (request) => ({ data: await botRuns.customerResult(request.user!, request.params.id) }),
+  );
+
+  r.put(
+    '/api/company/bot-result/:resultId/feedback',
+    {
+      config: { auth: reviewerAuth },
+      schema: {
+        params: botResultParamsSchema,
+        body: botFeedbackRequestSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => botRuns.feedback(request.user!, request.params.resultId, request.body),
+  );
+}
