@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { buildApp, type AppDeps } from './app.js';
+import { buildApp } from './app.js';
 import type { AppConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoData, seedReferenceData } from './db/seed/seed.js';
