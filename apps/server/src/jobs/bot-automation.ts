@@ -88,16 +88,20 @@ export async function registerBotAutomationWorkers(
   boss: PgBoss,
   automation: BotAutomation,
   logger: Logger,
+  /** Pollers of the interaction queue: a burst of completed interactions is the common case. */
+  pollers = 1,
 ): Promise<void> {
-  await drainingWorker<InteractionCompletedEvent>(
-    boss,
-    BOT_ON_INTERACTION_QUEUE,
-    { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 },
-    async (job) => {
-      const runId = await automation.onInteractionCompleted(job.data);
-      logger.debug({ interactionId: job.data.interaction_id, runId }, 'bot automation');
-    },
-  );
+  for (let i = 0; i < pollers; i++) {
+    await drainingWorker<InteractionCompletedEvent>(
+      boss,
+      BOT_ON_INTERACTION_QUEUE,
+      { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 },
+      async (job) => {
+        const runId = await automation.onInteractionCompleted(job.data);
+        logger.debug({ interactionId: job.data.interaction_id, runId }, 'bot automation');
+      },
+    );
+  }
   await drainingWorker<JobCompletedEvent>(
     boss,
     BOT_ON_JOB_QUEUE,

@@ -129,6 +129,8 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
       boss,
       createBotAutomation({ repo: createBotRunsRepo(database.db), queue: botRuns }),
       logger,
+      // Each event is a few short transactions (runs are deduplicated by key), so they overlap well.
+      postgres ? 3 : 1,
     );
   }
 
