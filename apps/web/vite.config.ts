@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
+import routePreloadTable from './src/app/route-preloads.json' with { type: 'json' };
 
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
 const brotli = promisify(brotliCompress);
@@ -47,8 +48,101 @@ function precompress(): Plugin {
   };
 }
 
+const SHELL_MODULE = fileURLToPath(
+  new URL('./src/components/layout/app-layout.tsx', import.meta.url),
+);
+const shellSets = new WeakMap<object, Set<string>>();
+
+/** Every module the logged-in shell imports statically (memoised per chunking pass). */
+function shellModules(ctx: {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}): Set<string> {
+  let set = shellSets.get(ctx);
+  if (!set) {
+    const found = new Set<string>();
+    const visit = (id: string) => {
+      if (found.has(id)) return;
+      found.add(id);
+      ctx.getModuleInfo(id)?.importedIds.forEach(visit);
+    };
+    visit(SHELL_MODULE);
+    set = found;
+    shellSets.set(ctx, set);
+  }
+  return set;
+}
+
+interface BundleChunk {
+  type: 'chunk';
+  fileName: string;
+  isEntry: boolean;
+  imports: string[];
+  moduleIds: string[];
+  viteMetadata?: { importedCss: Set<string> };
+}
+
+/**
+ * Writes dist/route-preloads.json (ADR 013): for each page of src/app/route-preloads.json, the chunks
+ * its modules need (their static imports, minus what index.html loads already) and their
+ * stylesheets, with the page's first API reads. The server adds them to the HTML of that page.
+ * In the table, `pattern` is a spec §2 route (`:param` = one segment), `modules` the source files
+ * the page renders with, and `reads` the exact URLs of the page's first API GETs when its address
+ * has no query string (`:param` takes the path's segment; src/app/route-preloads.test.ts checks
+ * them against the fetchers). A module that is in no chunk fails the build, so the table cannot
+ * silently go stale.
+ */
+function routePreloads(): Plugin {
+  let root = '';
+  return {
+    name: 'fieldbot-route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (c): c is never => c.type === 'chunk',
+      ) as BundleChunk[];
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (start: BundleChunk[]) => {
+        const seen = new Set<BundleChunk>();
+        const visit = (c: BundleChunk) => {
+          if (seen.has(c)) return;
+          seen.add(c);
+          for (const f of c.imports) visit(byFile.get(f)!);
+        };
+        start.forEach(visit);
+        return seen;
+      };
+      const initial = closure(chunks.filter((c) => c.isEntry));
+      const pages = routePreloadTable.pages.map(({ pattern, modules, reads }) => {
+        const owners = modules.map((m) => {
+          const id = path.resolve(root, m);
+          const owner = chunks.find((c) => c.moduleIds.includes(id));
+          if (!owner) throw new Error(`route-preloads: ${m} (${pattern}) is in no chunk`);
+          return owner;
+        });
+        const needed = [...closure(owners)].filter((c) => !initial.has(c));
+        return {
+          pattern,
+          scripts: needed.map((c) => `/${c.fileName}`),
+          styles: [...new Set(needed.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]))].map(
+            (f) => `/${f}`,
+          ),
+          reads,
+        };
+      });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'route-preloads.json',
+        source: `${JSON.stringify({ pages }, null, 2)}\n`,
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), routePreloads()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
@@ -76,6 +170,21 @@ export default defineConfig({
               tags: ['$initial'],
             },
             { name: 'initial', tags: ['$initial'] },
+            // The logged-in shell with everything it imports, in one chunk instead of ~20 small
+            // shared ones: over HTTP/1.1 a browser opens 6 connections, and each extra request
+            // costs a round trip before the first logged-in page can paint (ADR 013).
+            {
+              debugName: 'app-shell',
+              name: (id, ctx) => (shellModules(ctx).has(id) ? 'app-shell' : null),
+            },
+            // Code that several pages share (tables, badges, zod, search), merged by the set of
+            // pages using it, with small sets folded into a neighbour.
+            {
+              name: 'pages-common',
+              minShareCount: 2,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 24 * 1024,
+            },
           ],
         },
       },

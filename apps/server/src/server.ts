@@ -1,6 +1,3 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from './app.js';
@@ -13,6 +10,7 @@ import { createMailProvider } from './providers/mail/index.js';
 import { pipelineWorkerDeps } from './jobs/pipeline-deps.js';
 import { purgeDeps } from './jobs/purge-deps.js';
 import { createStorageProvider } from './providers/storage/index.js';
+import { serveWebApp } from './web-app/serve-web-app.js';
 
 export interface Server {
   app: FastifyInstance;
@@ -95,30 +93,4 @@ export async function createServer(
       return closing;
     },
   };
-}
-
-/** Hashed file names (Vite's `assets/name-[hash].js`) never change content: cache them for a year. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-/**
- * The built SPA for every non-/api GET and HEAD; the not-found handler falls back to its
- * index.html. The build's precompressed `.br`/`.gz` copies are sent when the client accepts them.
- */
-async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
-  if (!existsSync(path.join(webDist, 'index.html'))) return;
-  const assetsDir = `${path.sep}assets${path.sep}`;
-  await app.register(fastifyStatic, {
-    root: webDist,
-    index: ['index.html'],
-    preCompressed: true,
-    cacheControl: false,
-    // Source maps stay on the server (the build makes them 'hidden' for error tracking).
-    allowedPath: (pathName) => !pathName.endsWith('.map'),
-    setHeaders(res, filePath) {
-      // index.html (also as the SPA fallback) is revalidated so a new deploy is seen at once.
-      res.setHeader('cache-control', filePath.includes(assetsDir) ? IMMUTABLE : 'no-cache');
-      // The same URL is sent br, gzip or plain: a shared cache must key on Accept-Encoding.
-      res.setHeader('vary', 'accept-encoding');
-    },
-  });
 }

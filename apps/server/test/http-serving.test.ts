@@ -15,8 +15,20 @@ afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
 const INDEX_HTML = `<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
 const ENTRY_JS = `console.log(${JSON.stringify('fieldbot '.repeat(400))});`;
+/** The build's page table (ADR 013) names pages the other tests here do not open. */
+const ROUTE_PRELOADS = {
+  pages: [
+    {
+      pattern: '/interaction/:interactionId/:interactionType',
+      scripts: ['/assets/app-shell-Ef56Gh78.js'],
+      styles: ['/assets/app-shell-Ij90Kl12.css'],
+      reads: ['/api/company/interaction/:interactionId/:interactionType'],
+    },
+  ],
+};
 const files: Record<string, string> = {
   'index.html': INDEX_HTML,
+  'route-preloads.json': JSON.stringify(ROUTE_PRELOADS),
   'assets/index-Ab12Cd34.js': ENTRY_JS,
   'assets/index-Ab12Cd34.js.map': JSON.stringify({ version: 3, sources: ['src/secret.ts'] }),
 };
@@ -129,6 +141,43 @@ describe('compression and caching of the web app', () => {
     const res = await request('GET', '/assets/index-Ab12Cd34.js.map');
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('secret.ts');
+  });
+});
+
+describe("a page's preloads in its HTML (ADR 013)", () => {
+  const page = '/interaction/0b0c1d2e-0000-4000-8000-000000000001/field-recording';
+  const read = '/api/company/interaction/0b0c1d2e-0000-4000-8000-000000000001/field-recording';
+  const shell =
+    '<link rel="preload" as="style" crossorigin href="/assets/app-shell-Ij90Kl12.css">' +
+    '<link rel="modulepreload" crossorigin href="/assets/app-shell-Ef56Gh78.js">';
+
+  it("adds the page's chunks and stylesheets before </head>, and its API read with a session", async () => {
+    const anonymous = await request('GET', page);
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.body).toBe(INDEX_HTML.replace('</head>', `${shell}</head>`));
+
+    const admin = await as(DEMO.admin.email);
+    const res = await request('GET', page, {}, Object.fromEntries(admin.jar));
+    expect(res.body).toBe(
+      INDEX_HTML.replace(
+        '</head>',
+        `${shell}<link rel="preload" as="fetch" crossorigin="use-credentials" href="${read}"></head>`,
+      ),
+    );
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(String(res.headers.vary)).toMatch(/cookie/i);
+  });
+
+  it('is compressed as the client accepts, and answers HEAD with the same headers', async () => {
+    const br = await request('GET', page, { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(decoded(br)).toContain(shell);
+    const get = await request('GET', page);
+    const head = await request('HEAD', page);
+    expect(head.statusCode).toBe(200);
+    expect(head.rawPayload.length).toBe(0);
+    expect(head.headers['content-length']).toBe(get.headers['content-length']);
   });
 });
 

@@ -1,5 +1,22 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+
+/** BENCH_LIGHTHOUSE_REPORTS=<dir> keeps each run's full report (LCP element, request chains, traces of main-thread work). */
+const REPORT_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
+let reportCount = 0;
+
+function keepReport(name: string, report: unknown): void {
+  if (!REPORT_DIR) return;
+  mkdirSync(REPORT_DIR, { recursive: true });
+  reportCount += 1;
+  const slug = name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'page';
+  writeFileSync(
+    path.join(REPORT_DIR, `${String(reportCount).padStart(2, '0')}-${slug}.json`),
+    JSON.stringify(report),
+  );
+}
 
 export interface LighthouseFigures {
   name: string;
@@ -7,6 +24,10 @@ export interface LighthouseFigures {
   /** 0–100. */
   score: number;
   lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  /** Requests the page made before Lighthouse stopped recording. */
+  requests: number;
   /** Same-origin paths of the scripts and stylesheets the page loaded. */
   assetPaths: string[];
   finalUrl: string;
@@ -50,6 +71,7 @@ async function runOnce(
       console.log(`  Lighthouse on ${page.name}, attempt ${attempt}: ${lastError}`);
       continue;
     }
+    keepReport(page.name, lhr);
     const origin = new URL(page.url).origin;
     const requests =
       (lhr.audits['network-requests']?.details as { items?: { url: string }[] } | undefined)
@@ -59,6 +81,9 @@ async function runOnce(
       url: page.url,
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+      fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? Number.NaN,
+      tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+      requests: requests.length,
       assetPaths: requests
         .map((r) => new URL(r.url))
         .filter((u) => u.origin === origin && /\.(js|css)$/.test(u.pathname))

@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES, MESSAGES, toValidationError } from '@fieldbot/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import '@fastify/static';
+import '../web-app/serve-web-app.js';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError } from '../lib/errors.js';
 
@@ -62,9 +62,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       (request.method === 'GET' || request.method === 'HEAD') &&
       !isApi &&
       !looksLikeFile &&
-      typeof reply.sendFile === 'function'
+      typeof reply.sendWebApp === 'function'
     ) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.sendWebApp(request);
     }
     return reply.code(404).send({ message: AUTH_MESSAGES.notFound });
   });

@@ -145,9 +145,14 @@ export function setUpFakeWaveSurfer(): void {
 }
 
 /** Waits for the player's wavesurfer, makes it ready and waits for the Play button; returns it. */
-export async function readyWaveSurfer(): Promise<FakeWaveSurfer> {
+/** The instance the player builds once the page has painted (it is not built in the render's task). */
+export async function createdWaveSurfer(): Promise<FakeWaveSurfer> {
   await waitFor(() => expect(FakeWaveSurfer.instances.length).toBeGreaterThan(0));
-  const ws = FakeWaveSurfer.last();
+  return FakeWaveSurfer.last();
+}
+
+export async function readyWaveSurfer(): Promise<FakeWaveSurfer> {
+  const ws = await createdWaveSurfer();
   act(() => ws.ready());
   await screen.findByRole('button', { name: 'Play' });
   return ws;

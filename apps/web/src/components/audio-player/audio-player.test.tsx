@@ -4,7 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { analytics } from '@/lib/analytics';
-import { FakeWaveSurfer, readyWaveSurfer, setUpFakeWaveSurfer } from '@/test/fake-wavesurfer';
+import {
+  createdWaveSurfer,
+  FakeWaveSurfer,
+  readyWaveSurfer,
+  setUpFakeWaveSurfer,
+} from '@/test/fake-wavesurfer';
 import { renderWithProviders } from '@/test/render';
 import { AudioPlayer, type AudioPlayerHandle, type AudioPlayerProps } from './audio-player';
 
@@ -50,8 +55,10 @@ describe('AudioPlayer', () => {
     renderPlayer();
     expect(screen.getByText(INTERACTION_MESSAGES.audioLoading)).toBeInTheDocument();
     expect(screen.getByTestId('placeholder-waveform').children).toHaveLength(PLACEHOLDER_PEAKS);
+    // Not in the render's task: the page paints before the waveform is built.
+    expect(FakeWaveSurfer.instances).toHaveLength(0);
 
-    const ws = FakeWaveSurfer.last();
+    const ws = await createdWaveSurfer();
     expect(ws.options.url).toBe(SRC);
     expect(ws.options.peaks).toEqual([PEAKS]);
     expect(ws.options.duration).toBe(65);
@@ -68,7 +75,7 @@ describe('AudioPlayer', () => {
 
   it("shows '--:--' for an unknown length and 'No Audio Available' when loading fails", async () => {
     renderPlayer({ duration: null });
-    const ws = FakeWaveSurfer.last();
+    const ws = await createdWaveSurfer();
     expect(ws.options.duration).toBeUndefined();
     act(() => ws.fail());
     expect(await screen.findByText(INTERACTION_MESSAGES.noAudio)).toBeInTheDocument();
@@ -193,6 +200,13 @@ describe('AudioPlayer', () => {
     expect(ws.time).toBe(0);
     expect(onTimeUpdate).toHaveBeenLastCalledWith(0);
     expect(ref.current?.getCurrentTime()).toBe(0);
+  });
+
+  it('builds no player at all when it goes away before the page has painted', async () => {
+    const { unmount } = renderPlayer();
+    unmount();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(FakeWaveSurfer.instances).toHaveLength(0);
   });
 
   it('stops and unloads the audio when it goes away', async () => {

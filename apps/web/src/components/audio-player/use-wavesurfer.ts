@@ -53,36 +53,44 @@ export function useWaveSurfer({
     if (!container) return;
     const media = new Audio();
     media.preload = 'metadata';
-    const ws = WaveSurfer.create({
-      container,
-      media,
-      url: src,
-      peaks: [peaks?.length ? [...peaks] : FLAT_PEAKS],
-      duration: duration && duration > 0 ? duration : undefined,
-      height: 64,
-      barWidth: 2,
-      barGap: 1,
-      barRadius: 2,
-      dragToSeek: true,
-      waveColor: colors.wave,
-      progressColor: colors.progress,
-      cursorColor: colors.cursor,
-    });
-    const unsubscribe = [
-      ws.on('ready', (seconds) => {
-        setStatus('ready');
-        onReady(ws, seconds);
-      }),
-      ws.on('error', () => setStatus('error')),
-      ws.on('timeupdate', (seconds) => onTimeUpdate(seconds)),
-      ws.on('play', () => onPlay(ws)),
-      ws.on('pause', () => onPause(ws)),
-      ws.on('finish', () => onFinish()),
-    ];
-    instanceRef.current = ws;
+    let ws: WaveSurfer | null = null;
+    let unsubscribe: (() => void)[] = [];
+    // Built in a task of its own, after the page has painted: the waveform's canvases are not what
+    // a visitor reads first, and building them in the render's task delayed the page's paint.
+    const timer = setTimeout(() => {
+      const created = WaveSurfer.create({
+        container,
+        media,
+        url: src,
+        peaks: [peaks?.length ? [...peaks] : FLAT_PEAKS],
+        duration: duration && duration > 0 ? duration : undefined,
+        height: 64,
+        barWidth: 2,
+        barGap: 1,
+        barRadius: 2,
+        dragToSeek: true,
+        waveColor: colors.wave,
+        progressColor: colors.progress,
+        cursorColor: colors.cursor,
+      });
+      unsubscribe = [
+        created.on('ready', (seconds) => {
+          setStatus('ready');
+          onReady(created, seconds);
+        }),
+        created.on('error', () => setStatus('error')),
+        created.on('timeupdate', (seconds) => onTimeUpdate(seconds)),
+        created.on('play', () => onPlay(created)),
+        created.on('pause', () => onPause(created)),
+        created.on('finish', () => onFinish()),
+      ];
+      ws = created;
+      instanceRef.current = created;
+    }, 0);
     return () => {
+      clearTimeout(timer);
       unsubscribe.forEach((off) => off());
-      ws.destroy();
+      ws?.destroy();
       // wavesurfer leaves a media element it was given alone: stop it and drop its connection.
       media.pause();
       media.removeAttribute('src');

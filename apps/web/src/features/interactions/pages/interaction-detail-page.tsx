@@ -11,7 +11,7 @@ import {
 } from '@fieldbot/shared';
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconLink } from '@tabler/icons-react';
-import { useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { AudioPlayer, type AudioPlayerHandle } from '@/components/audio-player';
 import { TableError } from '@/components/data-table';
@@ -82,12 +82,15 @@ function InteractionDetailView({
 }) {
   const { customerId } = useParams();
   const query = useInteraction(interactionId, interactionType);
-  if (query.isPending) return <InteractionSkeleton />;
+  // A query's answer re-renders in one uninterruptible task; deferred, the page renders in slices
+  // that let the browser paint and answer input in between (ADR 013).
+  const detail = useDeferredValue(query.data);
   if (query.isError) {
     if (isNotFoundError(query.error)) return <NotFound customerId={customerId} />;
     return <TableError error={query.error} onRetry={() => void query.refetch()} />;
   }
-  return <InteractionView detail={query.data} />;
+  if (!detail) return <InteractionSkeleton />;
+  return <InteractionView detail={detail} />;
 }
 
 function InteractionView({ detail }: { detail: InteractionDetail }) {
