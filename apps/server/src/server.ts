@@ -71,6 +71,7 @@ export async function createServer(
       pipeline: jobs.pipeline,
       botEngines,
       botRuns: jobs.botRuns,
+      backRuns: jobs.backRuns,
     });
     await serveWebApp(app, config.webDist);
     await app.ready();
