@@ -69,7 +69,7 @@ export function createBotBackRunsRepo(db: Db) {
       from: string;
       to: string;
       total: number;
-      createdById: string;
+      createdById: string | null;
     }): Promise<string> {
       const [row] = await db
         .insert(botBackRuns)
