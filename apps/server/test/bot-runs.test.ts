@@ -15,7 +15,6 @@ import {
   type BotResult,
 } from '@fieldbot/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../src/db/client';
 import { completeJob, type JobCompletedEvent } from '../src/jobs/job-events';
 import {
   final,
