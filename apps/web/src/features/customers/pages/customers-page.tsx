@@ -1,6 +1,9 @@
 import { customerListQuerySchema } from '@fieldbot/shared';
+import { Group, Stack } from '@mantine/core';
 import { useListQuery } from '@/components/data-table';
 import { usePageHeader } from '@/components/layout/page-header';
+import { BackRunButton, canBackRun } from '@/features/back-runs';
+import { useCurrentUser } from '@/lib/session';
 import { useCustomers } from '../api/get-customers';
 import { CustomersTable } from '../components/customers-table';
 
@@ -9,16 +12,25 @@ export function CustomersPage() {
   usePageHeader({ title: 'Customers' });
   const [query, setQuery] = useListQuery(customerListQuerySchema);
   const customers = useCustomers(query);
+  const user = useCurrentUser();
 
   return (
-    <CustomersTable
-      query={query}
-      onQueryChange={setQuery}
-      data={customers.data}
-      loading={customers.isPending}
-      fetching={customers.isPlaceholderData}
-      error={customers.error}
-      onRetry={() => void customers.refetch()}
-    />
+    <Stack gap={0}>
+      {/* Back-runs cover the company's past interactions: the admin starts them from its list. */}
+      {canBackRun(user) ? (
+        <Group justify="flex-end" mb="sm">
+          <BackRunButton />
+        </Group>
+      ) : null}
+      <CustomersTable
+        query={query}
+        onQueryChange={setQuery}
+        data={customers.data}
+        loading={customers.isPending}
+        fetching={customers.isPlaceholderData}
+        error={customers.error}
+        onRetry={() => void customers.refetch()}
+      />
+    </Stack>
   );
 }
