@@ -17,6 +17,8 @@ export const backRunQueryOptions = (id: string) =>
   queryOptions({
     queryKey: backRunQueryKey(id),
     queryFn: ({ signal }) => getBackRun(id, signal),
+    // The start and cancel answers seed it: fresh for one interval, no read again at once.
+    staleTime: BACK_RUN_POLL_MS,
     // Polls while running; stops once completed or cancelled.
     refetchInterval: (query) => (query.state.data?.status === 'running' ? BACK_RUN_POLL_MS : false),
     meta: { errorToast: false },
