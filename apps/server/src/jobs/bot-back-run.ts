@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { PipelineConfig } from '../config.js';
-import type { BotBackRunsRepo } from '../modules/bot-back-runs/bot-back-runs.repo.js';
+import type { BotBackRunsRepo, ChunkCursor } from '../modules/bot-back-runs/bot-back-runs.repo.js';
 import type { BackRunStartQueue } from '../modules/bot-back-runs/bot-back-runs.service.js';
 import { drainingWorker, type BotRunQueue } from './bot-run.js';
 
@@ -79,11 +79,13 @@ export function createBackRunStarter(deps: {
         triggerEvent: bot.triggerEvent,
       };
       let created = 0;
+      let after: ChunkCursor | null = null;
       for (;;) {
-        const { seen, resultIds } = await repo.createChunk(backRun, bot, scope, chunk);
-        await queue.enqueue(resultIds);
-        created += resultIds.length;
-        if (seen < chunk) break;
+        const next = await repo.createChunk(backRun, bot, scope, chunk, after);
+        await queue.enqueue(next.resultIds);
+        created += next.resultIds.length;
+        if (next.seen < chunk) break;
+        after = next.last;
         backRun = await repo.forStart(backRunId);
         if (!backRun || backRun.status !== 'running') return created;
       }

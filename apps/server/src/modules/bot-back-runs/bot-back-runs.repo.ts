@@ -17,6 +17,12 @@ export type BotBackRunsRepo = ReturnType<typeof createBotBackRunsRepo>;
 export type BackRunRow = NonNullable<Awaited<ReturnType<BotBackRunsRepo['backRun']>>>;
 export type CompanyBot = NonNullable<Awaited<ReturnType<BotBackRunsRepo['companyBot']>>>;
 
+/** Where a chunk stopped: interactions are taken in (started_at, id) order. */
+export interface ChunkCursor {
+  startedAt: Date;
+  id: string;
+}
+
 /** The run of one interaction within a back-run: one per back-run and interaction. */
 export const backRunDedupeKey = (backRunId: string, interactionId: string) =>
   `back-run:${backRunId}:${interactionId}`;
@@ -144,23 +150,35 @@ export function createBotBackRunsRepo(db: Db) {
     /**
      * Creates the runs (one running result each) of up to `limit` interactions of the back-run that
      * have none yet, in one transaction; the dedupe key makes a concurrent or redelivered chunk
-     * insert nothing twice. Answers the new results to queue and how many interactions were seen.
+     * insert nothing twice. `after` (the last interaction of the previous chunk, in start order)
+     * spares the scan of interactions already done. Answers the new results to queue, how many
+     * interactions were seen and the last of them.
      */
     async createChunk(
       backRun: { id: string; companyId: string; createdById: string | null },
       bot: { botId: string; versionId: string },
       scope: BackRunScope,
       limit: number,
-    ): Promise<{ seen: number; resultIds: string[] }> {
+      after: ChunkCursor | null,
+    ): Promise<{ seen: number; resultIds: string[]; last: ChunkCursor | null }> {
       const where = eligibleInteractions(db, scope);
-      if (!where) return { seen: 0, resultIds: [] };
+      if (!where) return { seen: 0, resultIds: [], last: null };
       return db.transaction(async (tx) => {
         const pending = await tx
-          .select({ id: interactions.id, type: interactions.type })
+          .select({
+            id: interactions.id,
+            type: interactions.type,
+            startedAt: interactions.startedAt,
+          })
           .from(interactions)
           .where(
             and(
               where,
+              // A JS date drops microseconds, which only moves the cursor back: rows seen again
+              // already have their run and are left out by the NOT EXISTS below.
+              after
+                ? sql`(${interactions.startedAt}, ${interactions.id}) > (${after.startedAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+                : undefined,
               notExists(
                 tx
                   .select({ one: sql`1` })
@@ -176,7 +194,9 @@ export function createBotBackRunsRepo(db: Db) {
           )
           .orderBy(asc(interactions.startedAt), asc(interactions.id))
           .limit(limit);
-        if (pending.length === 0) return { seen: 0, resultIds: [] };
+        if (pending.length === 0) return { seen: 0, resultIds: [], last: null };
+        const tail = pending[pending.length - 1]!;
+        const last = { startedAt: tail.startedAt, id: tail.id };
         const runs = await tx
           .insert(botRuns)
           .values(
@@ -192,7 +212,7 @@ export function createBotBackRunsRepo(db: Db) {
           )
           .onConflictDoNothing()
           .returning({ id: botRuns.id });
-        if (runs.length === 0) return { seen: pending.length, resultIds: [] };
+        if (runs.length === 0) return { seen: pending.length, resultIds: [], last };
         const results = await tx
           .insert(botResults)
           .values(
@@ -204,7 +224,7 @@ export function createBotBackRunsRepo(db: Db) {
             })),
           )
           .returning({ id: botResults.id });
-        return { seen: pending.length, resultIds: results.map((r) => r.id) };
+        return { seen: pending.length, resultIds: results.map((r) => r.id), last };
       });
     },
 
