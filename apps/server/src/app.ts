@@ -16,6 +16,12 @@ import { filesRoutes } from './modules/files/files.routes.js';
 import { createFilesService } from './modules/files/files.service.js';
 import { createUploadUrls } from './modules/files/upload-urls.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { createBotBackRunsRepo } from './modules/bot-back-runs/bot-back-runs.repo.js';
+import { botBackRunsRoutes } from './modules/bot-back-runs/bot-back-runs.routes.js';
+import {
+  createBotBackRunsService,
+  type BackRunStartQueue,
+} from './modules/bot-back-runs/bot-back-runs.service.js';
 import { createBotRunsRepo } from './modules/bot-runs/bot-runs.repo.js';
 import { botRunsRoutes } from './modules/bot-runs/bot-runs.routes.js';
 import { createBotRunsService } from './modules/bot-runs/bot-runs.service.js';
@@ -73,6 +79,8 @@ export interface AppDeps {
   botEngines: BotEngines;
   /** Queues bot runs: one pg-boss job per bot result. */
   botRuns: BotRunQueue;
+  /** Queues the start job of a back-run. */
+  backRuns: BackRunStartQueue;
 }
 
 /** Registers plugins and each module's routes; the wiring of infrastructure is in server.ts. */
@@ -184,6 +192,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerBotsModule(app, { db: database.db, storage, engines: deps.botEngines });
   await botRunsRoutes(app, {
     botRuns: createBotRunsService({ repo: botRunsRepo, queue: deps.botRuns }),
+  });
+  await botBackRunsRoutes(app, {
+    backRuns: createBotBackRunsService({
+      repo: createBotBackRunsRepo(database.db),
+      queue: deps.backRuns,
+    }),
   });
   await analyticsRoutes(app, {
     analytics: createAnalyticsService({ repo: createAnalyticsRepo(database.db) }),

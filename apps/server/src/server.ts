@@ -69,6 +69,7 @@ export async function createServer(
       pipeline: jobs.pipeline,
       botEngines,
       botRuns: jobs.botRuns,
+      backRuns: jobs.backRuns,
     });
     await serveWebApp(app, config.webDist);
     await app.ready();

@@ -1,6 +1,3 @@
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import {
   AUTH_MESSAGES,
   AUTOMATION_RUN_BY,
@@ -17,12 +14,7 @@ import {
   RUN_BOT_BLOCKS,
   type BotResult,
 } from '@fieldbot/shared';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../src/db/client';
-import * as schema from '../src/db/schema';
 import { completeJob, type JobCompletedEvent } from '../src/jobs/job-events';
 import {
   final,
@@ -34,14 +26,10 @@ import {
   type InsertedBot,
 } from './support/bots';
 import { DEMO } from './support/demo';
+import { withDb } from './support/drizzle-db';
 import { useInteractionFixtures } from './support/interaction-fixtures';
 import { waitFor } from './support/recordings';
-import {
-  signedInClients,
-  SLOW_TEST_TIMEOUT_MS,
-  useTestApp,
-  type TestApp,
-} from './support/test-app';
+import { signedInClients, SLOW_TEST_TIMEOUT_MS, useTestApp } from './support/test-app';
 
 const fake = scriptedEngines();
 const t = useTestApp({
@@ -175,26 +163,6 @@ const resultOf = (result: BotResult, name: string) => {
   expect(item, `a result of ${name}`).toBeDefined();
   return item!;
 };
-
-/** A Drizzle handle on the test database (the server is stopped meanwhile on PGlite). */
-async function withDb<T>(app: TestApp, run: (db: Db) => Promise<T>): Promise<T> {
-  if (app.db.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: app.db.databaseUrl });
-    try {
-      return await run(drizzlePg(pool, { schema }) as unknown as Db);
-    } finally {
-      await pool.end();
-    }
-  }
-  await app.stop();
-  const lite = await PGlite.create(join(app.dataDir, 'pglite'), { extensions: { pg_trgm } });
-  try {
-    return await run(drizzlePglite({ client: lite, schema }) as unknown as Db);
-  } finally {
-    await lite.close();
-    await app.restart();
-  }
-}
 
 describe('POST /api/company/bot-run over an interaction', () => {
   it(

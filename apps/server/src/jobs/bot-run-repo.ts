@@ -2,6 +2,7 @@ import { joinSegments, type TranscriptSegment } from '@fieldbot/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
+  botBackRuns,
   botResults,
   botRuns,
   botUsage,
@@ -118,6 +119,18 @@ export function createBotRunJobRepo(db: Db) {
         return { text: joinSegments(segments), segments };
       }
       return { text: parts.map((p) => p.text).join(' '), segments: [] };
+    },
+
+    /** Whether the result belongs to a back-run that has been cancelled since it was queued. */
+    async backRunCancelled(resultId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ status: botBackRuns.status })
+        .from(botResults)
+        .innerJoin(botRuns, eq(botRuns.id, botResults.runId))
+        .innerJoin(botBackRuns, eq(botBackRuns.id, botRuns.backRunId))
+        .where(eq(botResults.id, resultId))
+        .limit(1);
+      return row?.status === 'cancelled';
     },
 
     async countAttempt(resultId: string) {

@@ -1,4 +1,4 @@
-import { BOT_RUN_MESSAGES } from '@fieldbot/shared';
+import { BACK_RUN_MESSAGES, BOT_RUN_MESSAGES } from '@fieldbot/shared';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import {
@@ -21,7 +21,9 @@ const RESULT: EngineResult = {
 };
 
 /** A repo double recording what the handler finishes; the result starts running. */
-function fakeRepo(options: { status?: 'running' | 'success'; engine?: 'rules' | 'llm' } = {}) {
+function fakeRepo(
+  options: { status?: 'running' | 'success'; engine?: 'rules' | 'llm'; cancelled?: boolean } = {},
+) {
   const finished: unknown[] = [];
   const repo = {
     load: async () => ({
@@ -43,6 +45,7 @@ function fakeRepo(options: { status?: 'running' | 'success'; engine?: 'rules' | 
     interactionTranscript: async () => ({ text: 'hello there', segments: [] }),
     customerTranscript: async () => null,
     countAttempt: async () => undefined,
+    backRunCancelled: async () => options.cancelled ?? false,
     finish: async (_id: string, outcome: unknown) => {
       finished.push(outcome);
       return true;
@@ -66,6 +69,25 @@ describe('bot-run handler', () => {
     expect(finished).toEqual([
       { status: 'success', result: RESULT, transcriptText: 'hello there' },
     ]);
+  });
+
+  it('fails a result of a cancelled back-run without calling the engine', async () => {
+    const { repo, finished } = fakeRepo({ cancelled: true });
+    let calls = 0;
+    const handler = createBotRunHandler({
+      repo,
+      engines: {
+        rules: engine(async () => {
+          calls += 1;
+          return RESULT;
+        }),
+        llm: null,
+      },
+      logger,
+    });
+    await handler.run('r1', { final: false });
+    expect(calls).toBe(0);
+    expect(finished).toEqual([{ status: 'failed', message: BACK_RUN_MESSAGES.cancelled }]);
   });
 
   it('rethrows a retryable failure while attempts are left, fails it on the last one', async () => {

@@ -1,4 +1,4 @@
-import { BOT_RUN_MESSAGES } from '@fieldbot/shared';
+import { BACK_RUN_MESSAGES, BOT_RUN_MESSAGES } from '@fieldbot/shared';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { PipelineConfig } from '../config.js';
@@ -91,6 +91,12 @@ export function createBotRunHandler({ repo, engines, logger }: BotRunHandlerDeps
       const row = await repo.load(resultId);
       if (!row || row.status !== 'running') return; // finished already, or deleted
       await repo.countAttempt(resultId);
+      // Checked after counting the attempt: cancel() fails only results with no attempt, so a
+      // back-run cancelled at any moment either failed this result already or is seen here.
+      if (await repo.backRunCancelled(resultId)) {
+        await repo.finish(resultId, { status: 'failed', message: BACK_RUN_MESSAGES.cancelled });
+        return;
+      }
       try {
         const transcript = row.interactionId
           ? await repo.interactionTranscript(row.interactionId)

@@ -7,6 +7,8 @@ import type { BotEngines } from '../providers/bot-engine/index.js';
 import type { MailMessage, MailProvider } from '../providers/mail/index.js';
 import type { StorageProvider } from '../providers/storage/index.js';
 import type { SpeechToText } from '../providers/transcription/index.js';
+import { createBotBackRunsRepo } from '../modules/bot-back-runs/bot-back-runs.repo.js';
+import type { BackRunStartQueue } from '../modules/bot-back-runs/bot-back-runs.service.js';
 import { createBotRunsRepo } from '../modules/bot-runs/bot-runs.repo.js';
 import { createAudioMergeStep } from './audio-merge.js';
 import {
@@ -14,6 +16,12 @@ import {
   createBotAutomationQueues,
   registerBotAutomationWorkers,
 } from './bot-automation.js';
+import {
+  createBackRunStarter,
+  createBackRunStartSender,
+  createBotBackRunQueue,
+  registerBackRunWorker,
+} from './bot-back-run.js';
 import {
   createBotRunHandler,
   createBotRunQueues,
@@ -45,6 +53,8 @@ export interface JobQueue {
   pipeline: PipelineQueue;
   /** Queues bot runs (one job per bot result, see jobs/bot-run.ts). */
   botRuns: BotRunQueue;
+  /** Queues a back-run's start job, which creates its runs in chunks (jobs/bot-back-run.ts). */
+  backRuns: BackRunStartQueue;
   stop(): Promise<void>;
 }
 
@@ -94,10 +104,12 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
   await createPipelineQueues(boss);
   await createBotRunQueues(boss);
   await createBotAutomationQueues(boss);
+  await createBotBackRunQueue(boss);
   const localWorkers: LocalPipelineWorkers = new Map();
   const pipeline = createPipelineSender(boss, options.pipeline, localWorkers);
   const localBotWorkers: string[] = [];
   const botRuns = createBotRunSender(boss, options.pipeline, localBotWorkers);
+  const backRuns = createBackRunStartSender(boss, options.pipeline);
   if (workers) {
     // PGlite runs one query at a time, so extra pollers there would only add load.
     const postgres = database.kind === 'postgres';
@@ -132,6 +144,11 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
       // Each event is a few short transactions (runs are deduplicated by key), so they overlap well.
       postgres ? 3 : 1,
     );
+    await registerBackRunWorker(
+      boss,
+      createBackRunStarter({ repo: createBotBackRunsRepo(database.db), queue: botRuns }),
+      logger,
+    );
   }
 
   return {
@@ -140,6 +157,7 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
     },
     pipeline: { mergeRecording: pipeline.mergeRecording, downloadCall: pipeline.downloadCall },
     botRuns,
+    backRuns,
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
     },

@@ -111,12 +111,42 @@ export const botFeedbackRequestSchema = z.object({
 });
 export type BotFeedbackRequest = z.infer<typeof botFeedbackRequestSchema>;
 
-/** Back-run (issue 9 §5): one bot over past interactions in a date range (YYYY-MM-DD, inclusive). */
-export const backRunRequestSchema = z.object({
-  bot_id: z.uuid({ error: MESSAGES.selectValidValue }),
-  from: z.iso.date({ error: MESSAGES.invalidValue }),
-  to: z.iso.date({ error: MESSAGES.invalidValue }),
-});
+/** Longest back-run range, in days counted inclusively (a year, leap day included). */
+export const BACK_RUN_MAX_DAYS = 366;
+
+/** Texts of back-runs (issue 9 §5). */
+export const BACK_RUN_MESSAGES = {
+  fromAfterTo: 'The start date must be on or before the end date.',
+  rangeTooLong: `The date range can be at most ${BACK_RUN_MAX_DAYS} days.`,
+  jobCompleteBot: 'Job Complete bots run on customers, not on past interactions.',
+  nothingToRun: 'There are no interactions with a transcript for this bot in this date range.',
+  /** The error of a result a cancelled back-run never ran. */
+  cancelled: 'Cancelled.',
+} as const;
+
+/** Whole days from `from` to `to` inclusive (YYYY-MM-DD, read as UTC dates). */
+export const backRunDays = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+
+/**
+ * Back-run (issue 9 §5): one bot over past interactions in a date range (YYYY-MM-DD, inclusive).
+ * The dates are UTC days: an interaction is in the range when it started between `from` 00:00 UTC
+ * and the end of `to` (UTC).
+ */
+export const backRunRequestSchema = z
+  .object({
+    bot_id: z.uuid({ error: MESSAGES.selectValidValue }),
+    from: z.iso.date({ error: MESSAGES.invalidValue }),
+    to: z.iso.date({ error: MESSAGES.invalidValue }),
+  })
+  .superRefine((body, ctx) => {
+    const days = backRunDays(body.from, body.to);
+    if (days < 1)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: BACK_RUN_MESSAGES.fromAfterTo });
+    else if (days > BACK_RUN_MAX_DAYS) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: BACK_RUN_MESSAGES.rangeTooLong });
+    }
+  });
 export type BackRunRequest = z.infer<typeof backRunRequestSchema>;
 
 export const backRunEstimateResponseSchema = z.object({
@@ -150,6 +180,9 @@ export const backRunEstimatePath = '/api/company/bot-back-run/estimate';
 export const backRunsPath = '/api/company/bot-back-run';
 export const backRunPath = (id: string) => `/api/company/bot-back-run/${id}`;
 export const backRunCancelPath = (id: string) => `/api/company/bot-back-run/${id}/cancel`;
+
+/** GET /api/company/bot-back-run/{id} and its cancel route: path parameters. */
+export const backRunParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.invalidValue }) });
 
 /** PUT /api/company/bot-result/{resultId}/feedback path parameters. */
 export const botResultParamsSchema = z.object({

@@ -8,3 +8,4 @@ export { useBotResult, botResultQueryOptions, BOT_RESULT_POLL_MS } from './api/g
 export type { BotResultTarget } from './api/bot-result-target';
 export type { BotResultTab, BotResultView } from './api/bot-result-view';
 export { botMantineColor, markColors, type MarkColors } from './bot-colors';
+export { useCompanyBots } from './api/get-company-bots';

@@ -67,6 +67,23 @@ describe('CustomersPage', () => {
     expect(queriesTo(fn, LIST)).toEqual([{ page: '1', sort_by: 'name', sort_direction: 'asc' }]);
   });
 
+  it('offers Back-run bots to the company admin only', async () => {
+    serveCustomers();
+    const admin = renderCustomers();
+    await screen.findByRole('link', { name: 'Customer p1-1' });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Back-run bots' }));
+    expect(await screen.findByRole('dialog', { name: 'Back-run bots' })).toBeVisible();
+    admin.unmount();
+
+    renderPage(<CustomersPage />, {
+      route: '/customers',
+      url: '/customers',
+      user: makeUser('manager'),
+    });
+    await screen.findByRole('link', { name: 'Customer p1-1' });
+    expect(screen.queryByRole('button', { name: 'Back-run bots' })).toBeNull();
+  });
+
   it('pages through the URL, and back restores the previous page', async () => {
     const { fn } = serveCustomers();
     const { router } = renderCustomers();

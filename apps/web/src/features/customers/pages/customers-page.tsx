@@ -1,7 +1,10 @@
 import { customerListQuerySchema } from '@fieldbot/shared';
+import { Group, Stack } from '@mantine/core';
 import { useDeferredValue } from 'react';
 import { useListQuery } from '@/components/data-table';
 import { usePageHeader } from '@/components/layout/page-header';
+import { BackRunButton, canBackRun } from '@/features/back-runs';
+import { useCurrentUser } from '@/lib/session';
 import { useCustomers } from '../api/get-customers';
 import { CustomersTable } from '../components/customers-table';
 
@@ -10,19 +13,28 @@ export function CustomersPage() {
   usePageHeader({ title: 'Customers' });
   const [query, setQuery] = useListQuery(customerListQuerySchema);
   const customers = useCustomers(query);
+  const user = useCurrentUser();
   // A query's answer re-renders in one uninterruptible task; deferred, the rows render in slices
   // that let the browser paint and answer input in between (ADR 013).
   const data = useDeferredValue(customers.data);
 
   return (
-    <CustomersTable
-      query={query}
-      onQueryChange={setQuery}
-      data={data}
-      loading={data === undefined && !customers.isError}
-      fetching={customers.isPlaceholderData}
-      error={customers.error}
-      onRetry={() => void customers.refetch()}
-    />
+    <Stack gap={0}>
+      {/* Back-runs cover the company's past interactions: the admin starts them from its list. */}
+      {canBackRun(user) ? (
+        <Group justify="flex-end" mb="sm">
+          <BackRunButton />
+        </Group>
+      ) : null}
+      <CustomersTable
+        query={query}
+        onQueryChange={setQuery}
+        data={data}
+        loading={data === undefined && !customers.isError}
+        fetching={customers.isPlaceholderData}
+        error={customers.error}
+        onRetry={() => void customers.refetch()}
+      />
+    </Stack>
   );
 }

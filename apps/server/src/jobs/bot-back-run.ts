@@ -1,0 +1,114 @@
+import type PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { PipelineConfig } from '../config.js';
+import type { BotBackRunsRepo, ChunkCursor } from '../modules/bot-back-runs/bot-back-runs.repo.js';
+import type { BackRunStartQueue } from '../modules/bot-back-runs/bot-back-runs.service.js';
+import { drainingWorker, type BotRunQueue } from './bot-run.js';
+
+/**
+ * bot-back-run-start {backRunId}: creates a back-run's runs (one per interaction, one result and
+ * one bot-run job each) in chunks, each chunk its own transaction, so thousands of interactions
+ * never make one giant request or transaction.
+ *
+ * Idempotent: the job id is the back-run id; a chunk takes only interactions without a run of the
+ * back-run yet, and each run's dedupe key (`back-run:<backRunId>:<interactionId>`) stops a
+ * concurrent copy inserting it twice. A redelivered job (killed mid-way) first queues again the
+ * results still running (their bot-run jobs collapse on the result id), then carries on where the
+ * last committed chunk stopped. A cancelled back-run stops before the next chunk.
+ */
+export const BOT_BACK_RUN_START_QUEUE = 'bot-back-run-start';
+/** Interactions per chunk (one transaction, one insert of jobs). */
+export const BACK_RUN_CHUNK = 200;
+/** Long enough for tens of thousands of interactions; a retry resumes rather than restarts. */
+const START_EXPIRE_SECONDS = 30 * 60;
+
+interface StartJobData {
+  backRunId: string;
+}
+
+export async function createBotBackRunQueue(boss: PgBoss): Promise<void> {
+  await boss.createQueue(BOT_BACK_RUN_START_QUEUE, { name: BOT_BACK_RUN_START_QUEUE });
+}
+
+export function createBackRunStartSender(
+  boss: Pick<PgBoss, 'insert'>,
+  config: PipelineConfig,
+): BackRunStartQueue {
+  return {
+    async start(backRunId) {
+      await boss.insert([
+        {
+          id: backRunId,
+          name: BOT_BACK_RUN_START_QUEUE,
+          data: { backRunId } satisfies StartJobData,
+          retryLimit: config.retryLimit,
+          retryDelay: config.retryDelaySeconds,
+          retryBackoff: config.retryDelaySeconds > 0,
+          expireInSeconds: START_EXPIRE_SECONDS,
+        },
+      ]);
+    },
+  };
+}
+
+export function createBackRunStarter(deps: {
+  repo: BotBackRunsRepo;
+  queue: BotRunQueue;
+  chunk?: number;
+}) {
+  const { repo, queue } = deps;
+  const chunk = deps.chunk ?? BACK_RUN_CHUNK;
+  return {
+    /** Answers how many runs this delivery created. */
+    async start(backRunId: string): Promise<number> {
+      let backRun = await repo.forStart(backRunId);
+      if (!backRun || backRun.status !== 'running') return 0;
+      // A previous delivery may have committed a chunk and died before queueing its jobs.
+      await queue.enqueue(await repo.runningResults(backRunId));
+      const bot = await repo.companyBot(backRun.companyId, backRun.botId);
+      // Unsubscribed since: nothing more to run; total shrinks to the runs that exist.
+      if (!bot) {
+        await repo.setTotal(backRunId);
+        return 0;
+      }
+      const scope = {
+        companyId: backRun.companyId,
+        from: backRun.from,
+        to: backRun.to,
+        trigger: bot.trigger,
+        triggerEvent: bot.triggerEvent,
+      };
+      let created = 0;
+      let after: ChunkCursor | null = null;
+      for (;;) {
+        const next = await repo.createChunk(backRun, bot, scope, chunk, after);
+        await queue.enqueue(next.resultIds);
+        created += next.resultIds.length;
+        if (next.seen < chunk) break;
+        after = next.last;
+        backRun = await repo.forStart(backRunId);
+        if (!backRun || backRun.status !== 'running') return created;
+      }
+      await repo.setTotal(backRunId);
+      return created;
+    },
+  };
+}
+
+export type BackRunStarter = ReturnType<typeof createBackRunStarter>;
+
+export async function registerBackRunWorker(
+  boss: PgBoss,
+  starter: BackRunStarter,
+  logger: Logger,
+): Promise<void> {
+  await drainingWorker<StartJobData>(
+    boss,
+    BOT_BACK_RUN_START_QUEUE,
+    { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 },
+    async (job) => {
+      const created = await starter.start(job.data.backRunId);
+      logger.info({ backRunId: job.data.backRunId, created }, 'back-run started');
+    },
+  );
+}
