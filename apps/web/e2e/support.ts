@@ -156,13 +156,20 @@ export async function openPlanOfferInteraction(page: Page) {
 
 type InteractionRow = { id: string; interaction_id: string; type: string; status: string };
 
-/** On an interaction page: Run Bot → Select Bots → the bot → Run, and waits for its result tab. */
+/**
+ * On an interaction page: Run Bot → Select Bots → the bot → Run; waits for the server's message in
+ * the success toast and for the bot's result tab.
+ */
 export async function runBotOnInteraction(page: Page, botName: string) {
   await page.getByRole('button', { name: 'Run Bot' }).click();
   const dialog = page.getByRole('dialog', { name: 'Select Bots' });
   await dialog.getByRole('combobox', { name: 'Bots' }).click();
   await page.getByRole('option', { name: botName }).click();
+  // The multi-select keeps its list open for more choices; a click beside it closes it.
+  await dialog.getByRole('heading', { name: 'Select Bots' }).click();
+  await expect(page.getByRole('option', { name: botName })).toBeHidden();
   await dialog.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByText('Bot run started successfully.')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('tab', { name: botName })).toBeVisible({ timeout: 30_000 });
 }
