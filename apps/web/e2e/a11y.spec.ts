@@ -4,6 +4,8 @@ import {
   DEMO_ACCOUNTS,
   DEMO_PUBLIC_MARKETPLACE_PATH,
   logIn,
+  openPlanOfferInteraction,
+  runBotOnInteraction,
   sidebar,
   type DemoAccount,
 } from './support';
@@ -144,6 +146,30 @@ test('Publisher Admin', async ({ page }) => {
     '/customers',
     ...ANY_USER,
   ]);
+});
+
+test('Publisher Admin: a bot detail page and its builder', async ({ page }) => {
+  test.setTimeout(120_000);
+  await logIn(page, DEMO_ACCOUNTS.publisher);
+  const answer = await page.request.get('/api/publisher/bots');
+  expect(answer.status()).toBe(200);
+  const { items } = ((await answer.json()) as { data: { items: { id: string }[] } }).data;
+  const id = items[0]?.id;
+  expect(id, 'a demo bot of the publisher').toBeDefined();
+  await auditAll(page, [`/bot/detail/${id}`, `/bot/create/${id}`]);
+});
+
+test('Company Admin: an interaction with a bot result', async ({ page }) => {
+  test.setTimeout(120_000);
+  await logIn(page, DEMO_ACCOUNTS.admin);
+  await openPlanOfferInteraction(page);
+  await runBotOnInteraction(page, 'Maintenance plan offered');
+  await expect(page.getByRole('tabpanel').getByText('Response tags')).toBeVisible({
+    timeout: 30_000,
+  });
+  // The transcript shows the bot's highlights, which axe checks too.
+  await expect(page.locator('mark[data-highlight-start]').first()).toBeVisible();
+  await auditAll(page, [new URL(page.url()).pathname]);
 });
 
 test('Publisher User', async ({ page }) => {
