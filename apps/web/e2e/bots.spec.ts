@@ -147,6 +147,7 @@ test('a recorded visit completes and its automatic bot result appears without a 
   await page.goto(`/customers/${customerId}/interaction/${recorded!.id}/field-recording`);
   const details = page.getByRole('region', { name: 'Interaction details' });
   await expect(details).toContainText(number);
+  await expect(details).toContainText('In Progress');
   const navigationsBefore = reloads;
 
   await expect(details).toContainText('Completed', { timeout: 60_000 });
