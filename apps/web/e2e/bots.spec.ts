@@ -188,6 +188,14 @@ test.describe('on a 390 px phone', () => {
     await page.goto(`/bot/create/${id}`);
     await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(PLAN_BOT);
     await expectNoSidewaysScroll(page, 'bot builder');
+    const testRun = page.getByRole('region', { name: 'Test run' });
+    await testRun.getByRole('combobox', { name: 'Sample transcript' }).click();
+    await page.getByRole('option', { name: 'Furnace tune-up before winter' }).click();
+    await testRun.getByRole('button', { name: 'Run test' }).click();
+    await expect(testRun.getByTestId('test-run-transcript').locator('mark').first()).toBeVisible({
+      timeout: 20_000,
+    });
+    await expectNoSidewaysScroll(page, 'bot builder with a test run');
     await page.goto('/bot/create');
     await expect(page.getByRole('textbox', { name: 'Name' })).toBeVisible();
     await expectNoSidewaysScroll(page, 'new bot builder');
