@@ -176,7 +176,7 @@ test('Publisher Admin: a bot detail page and its builder', async ({ page }) => {
 test('Company Admin: an interaction with a bot result', async ({ page }) => {
   test.setTimeout(120_000);
   await logIn(page, DEMO_ACCOUNTS.admin);
-  await openPlanOfferInteraction(page);
+  await openPlanOfferInteraction(page, 2);
   await runBotOnInteraction(page, 'Maintenance plan offered');
   await expect(page.getByRole('tabpanel').getByText('Response tags')).toBeVisible({
     timeout: 30_000,

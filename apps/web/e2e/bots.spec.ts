@@ -204,7 +204,7 @@ test.describe('on a 390 px phone', () => {
   test('an interaction with a bot result fits the screen', async ({ page }) => {
     test.setTimeout(60_000);
     await logIn(page, DEMO_ACCOUNTS.admin);
-    await openPlanOfferInteraction(page);
+    await openPlanOfferInteraction(page, 1);
     await runBotOnInteraction(page, PLAN_BOT);
     await expect(
       page.getByRole('tabpanel', { name: PLAN_BOT }).getByText('Response tags'),

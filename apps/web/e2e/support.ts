@@ -134,8 +134,9 @@ export const DEMO_BIG_CUSTOMER = 'Lakeside Property Management';
  * Opens, as the logged-in Acme user, a completed field recording of the furnace tune-up clip: the
  * only demo clip where a maintenance plan is offered, so the 'Maintenance plan offered' demo bot
  * finds something (demo-audio/clips.json). The customer's interaction search matches transcripts.
+ * Specs that may run at once open different ones (`nth`), so no run waits for another's.
  */
-export async function openPlanOfferInteraction(page: Page) {
+export async function openPlanOfferInteraction(page: Page, nth = 0) {
   await page.goto('/customers');
   await page.getByRole('textbox', { name: 'Search customers' }).fill(DEMO_BIG_CUSTOMER);
   await page.getByRole('link', { name: DEMO_BIG_CUSTOMER }).click();
@@ -146,8 +147,8 @@ export async function openPlanOfferInteraction(page: Page) {
   });
   expect(answer.status()).toBe(200);
   const { items } = ((await answer.json()) as { data: { items: InteractionRow[] } }).data;
-  const found = items.find((i) => i.type === 'field-recording' && i.status === 'completed');
-  expect(found, 'a completed recording where a maintenance plan is offered').toBeDefined();
+  const found = items.filter((i) => i.type === 'field-recording' && i.status === 'completed')[nth];
+  expect(found, `completed recording no. ${nth} where a maintenance plan is offered`).toBeDefined();
   await page.goto(`/customers/${customerId}/interaction/${found!.id}/field-recording`);
   await expect(page.getByRole('region', { name: /Transcript/ })).toContainText(
     'sign up for the maintenance plan',
