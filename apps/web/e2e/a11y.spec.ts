@@ -4,6 +4,8 @@ import {
   DEMO_ACCOUNTS,
   DEMO_PUBLIC_MARKETPLACE_PATH,
   logIn,
+  openPlanOfferInteraction,
+  runBotOnInteraction,
   sidebar,
   type DemoAccount,
 } from './support';
@@ -28,6 +30,11 @@ async function audit(page: Page, path: string): Promise<string[]> {
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
   await page.goto(path);
   await settle(page);
+  return auditHere(page, path);
+}
+
+/** Like audit, on the page as it is now (e.g. after a test run), without loading it again. */
+async function auditHere(page: Page, label: string): Promise<string[]> {
   const found: string[] = [];
   for (const scheme of SCHEMES) {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
@@ -35,7 +42,7 @@ async function audit(page: Page, path: string): Promise<string[]> {
     const { violations } = await new AxeBuilder({ page }).analyze();
     for (const v of violations.filter((v) => BLOCKING.has(v.impact ?? ''))) {
       for (const node of v.nodes) {
-        found.push(`${path} [${scheme}] ${v.id}: ${node.target.join(' ')} ${node.failureSummary}`);
+        found.push(`${label} [${scheme}] ${v.id}: ${node.target.join(' ')} ${node.failureSummary}`);
       }
     }
   }
@@ -144,6 +151,39 @@ test('Publisher Admin', async ({ page }) => {
     '/customers',
     ...ANY_USER,
   ]);
+});
+
+test('Publisher Admin: a bot detail page and its builder', async ({ page }) => {
+  test.setTimeout(120_000);
+  await logIn(page, DEMO_ACCOUNTS.publisher);
+  const answer = await page.request.get('/api/publisher/bots');
+  expect(answer.status()).toBe(200);
+  const { items } = ((await answer.json()) as { data: { items: { id: string }[] } }).data;
+  const id = items[0]?.id;
+  expect(id, 'a demo bot of the publisher').toBeDefined();
+  await auditAll(page, [`/bot/detail/${id}`, `/bot/create/${id}`]);
+
+  // The builder with a test run's result: output tags and the highlighted transcript.
+  const testRun = page.getByRole('region', { name: 'Test run' });
+  await testRun.getByRole('combobox', { name: 'Sample transcript' }).click();
+  await page.getByRole('option', { name: 'Furnace tune-up before winter' }).click();
+  await testRun.getByRole('button', { name: 'Run test' }).click();
+  await expect(testRun.getByTestId('test-run-transcript')).toBeVisible({ timeout: 20_000 });
+  const found = await auditHere(page, `/bot/create/${id} after a test run`);
+  expect.soft(found, found.join('\n\n')).toEqual([]);
+});
+
+test('Company Admin: an interaction with a bot result', async ({ page }) => {
+  test.setTimeout(120_000);
+  await logIn(page, DEMO_ACCOUNTS.admin);
+  await openPlanOfferInteraction(page, 2);
+  await runBotOnInteraction(page, 'Maintenance plan offered');
+  await expect(page.getByRole('tabpanel').getByText('Response tags')).toBeVisible({
+    timeout: 30_000,
+  });
+  // The transcript shows the bot's highlights, which axe checks too.
+  await expect(page.locator('mark[data-highlight-start]').first()).toBeVisible();
+  await auditAll(page, [new URL(page.url()).pathname]);
 });
 
 test('Publisher User', async ({ page }) => {

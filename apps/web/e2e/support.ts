@@ -126,3 +126,51 @@ export function linkPath(mail: OutboxMail, prefix: string): string {
   if (!link) throw new Error(`no ${prefix} link in mail "${mail.subject}": ${mail.text}`);
   return link.pathname + link.search;
 }
+
+/** Demo data (apps/server/src/db/seed): Acme's big customer, whose interactions use every clip. */
+export const DEMO_BIG_CUSTOMER = 'Lakeside Property Management';
+
+/**
+ * Opens, as the logged-in Acme user, a completed field recording of the furnace tune-up clip: the
+ * only demo clip where a maintenance plan is offered, so the 'Maintenance plan offered' demo bot
+ * finds something (demo-audio/clips.json). The customer's interaction search matches transcripts.
+ * Specs that may run at once open different ones (`nth`), so no run waits for another's.
+ */
+export async function openPlanOfferInteraction(page: Page, nth = 0) {
+  await page.goto('/customers');
+  await page.getByRole('textbox', { name: 'Search customers' }).fill(DEMO_BIG_CUSTOMER);
+  await page.getByRole('link', { name: DEMO_BIG_CUSTOMER }).click();
+  await expect(page).toHaveURL(/\/customers\/[0-9a-f-]{36}$/);
+  const customerId = new URL(page.url()).pathname.split('/').pop()!;
+  const answer = await page.request.get(`/api/company/interactions/${customerId}`, {
+    params: { keyword: 'maintenance plan', type: 'field-recording' },
+  });
+  expect(answer.status()).toBe(200);
+  const { items } = ((await answer.json()) as { data: { items: InteractionRow[] } }).data;
+  const found = items.filter((i) => i.type === 'field-recording' && i.status === 'completed')[nth];
+  expect(found, `completed recording no. ${nth} where a maintenance plan is offered`).toBeDefined();
+  await page.goto(`/customers/${customerId}/interaction/${found!.id}/field-recording`);
+  await expect(page.getByRole('region', { name: /Transcript/ })).toContainText(
+    'sign up for the maintenance plan',
+  );
+}
+
+type InteractionRow = { id: string; interaction_id: string; type: string; status: string };
+
+/**
+ * On an interaction page: Run Bot → Select Bots → the bot → Run; waits for the server's message in
+ * the success toast and for the bot's result tab.
+ */
+export async function runBotOnInteraction(page: Page, botName: string) {
+  await page.getByRole('button', { name: 'Run Bot' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Select Bots' });
+  await dialog.getByRole('combobox', { name: 'Bots' }).click();
+  await page.getByRole('option', { name: botName }).click();
+  // The multi-select keeps its list open for more choices; a click beside it closes it.
+  await dialog.getByRole('heading', { name: 'Select Bots' }).click();
+  await expect(page.getByRole('option', { name: botName })).toBeHidden();
+  await dialog.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByText('Bot run started successfully.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('tab', { name: botName })).toBeVisible({ timeout: 30_000 });
+}

@@ -4,7 +4,12 @@ export {
   type BotResultSectionProps,
 } from './bot-result-section';
 export { RunBotsDialog, selectableBots } from './run-bots-dialog';
-export { useBotResult, botResultQueryOptions, BOT_RESULT_POLL_MS } from './api/get-bot-result';
+export {
+  useBotResult,
+  useAwaitingAutomaticRun,
+  botResultQueryOptions,
+  BOT_RESULT_POLL_MS,
+} from './api/get-bot-result';
 export type { BotResultTarget } from './api/bot-result-target';
 export type { BotResultTab, BotResultView } from './api/bot-result-view';
 export { botMantineColor, markColors, type MarkColors } from './bot-colors';

@@ -30,6 +30,8 @@ export function HighlightedTranscript({
       mah={420}
       style={{ listStyle: 'none', overflowY: 'auto' }}
       aria-label="Transcript"
+      // A long transcript scrolls inside the box; focusable so the keys can scroll it too.
+      tabIndex={0}
       data-testid="test-run-transcript"
     >
       {lines.map(({ index, pieces }) => {

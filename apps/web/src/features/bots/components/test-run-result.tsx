@@ -4,7 +4,8 @@ import {
   outputTagSchema,
   type TestRunResponse,
 } from '@fieldbot/shared';
-import { Alert, Badge, Code, Group, Spoiler, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { z } from 'zod';
 import { BOT_MANTINE_COLORS } from '../lib/options';
@@ -92,10 +93,32 @@ export function TestRunResult({ data }: { data: TestRunResponse['data'] }) {
         tags={gpt?.response_tags ?? []}
         color={color}
       />
-      {result.raw_response ? (
-        <Spoiler maxHeight={0} showLabel="Show raw response" hideLabel="Hide raw response">
-          <Code block>{result.raw_response}</Code>
-        </Spoiler>
+      {result.raw_response ? <RawResponse text={result.raw_response} /> : null}
+    </Stack>
+  );
+}
+
+/**
+ * The engine's raw answer, on demand. Rendered only while shown: a collapsed but mounted block is
+ * still a scrollable region in the accessibility tree; shown, it takes focus so keys can scroll it.
+ */
+function RawResponse({ text }: { text: string }) {
+  const [shown, { toggle }] = useDisclosure(false);
+  return (
+    <Stack gap="xs">
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        onClick={toggle}
+        aria-expanded={shown}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {shown ? 'Hide raw response' : 'Show raw response'}
+      </Button>
+      {shown ? (
+        <Code block tabIndex={0} aria-label="Raw response">
+          {text}
+        </Code>
       ) : null}
     </Stack>
   );

@@ -2,6 +2,7 @@ import {
   INTERACTION_TYPES,
   MESSAGES,
   activeSegmentIndex,
+  detailNeedsPolling,
   interactionRunBotBlock,
   parseStartTime,
   secondsAtOffset,
@@ -20,6 +21,7 @@ import { usePageHeader } from '@/components/layout/page-header';
 import {
   BotResultSection,
   selectedBotResult,
+  useAwaitingAutomaticRun,
   useBotResult,
   type BotResultTarget,
 } from '@/components/bot-result';
@@ -114,7 +116,9 @@ function InteractionView({ detail }: { detail: InteractionDetail }) {
     }),
     [detail.id, detail.type, detail.call_type],
   );
-  const botResult = useBotResult(botTarget);
+  // A recording-complete or call-complete bot runs by itself once the interaction completes.
+  const awaitingAutomaticRun = useAwaitingAutomaticRun(detailNeedsPolling(detail));
+  const botResult = useBotResult(botTarget, { awaitingAutomaticRun });
   const [botTab, setBotTab] = useState<string | null>(null);
   const shownBot = selectedBotResult(botResult.data, botTab);
   // The transcript highlights the spans of the bot whose tab is open, in that bot's colour.
