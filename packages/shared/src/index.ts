@@ -31,3 +31,4 @@ export * from './bots/trigger-selection';
 export * from './bots/span-locator';
 export * from './bots/transcript-spans';
 export * from './bots/parse-transcript';
+export * from './bots/transcript-highlights';

@@ -1,26 +1,31 @@
-import { formatPlayerTime, type ResponseTag, type TranscriptSegment } from '@fieldbot/shared';
-import { Box, Text } from '@mantine/core';
+import {
+  formatPlayerTime,
+  highlightRanges,
+  segmentPieces,
+  type ResponseTag,
+  type TranscriptSegment,
+} from '@fieldbot/shared';
+import { Box, Text, useComputedColorScheme } from '@mantine/core';
 import { useMemo } from 'react';
-import { highlightSegments } from '../lib/highlight';
+import { markColors } from '@/components/bot-result';
 
 export interface HighlightedTranscriptProps {
-  transcript: string;
   segments: readonly TranscriptSegment[];
   tags: readonly ResponseTag[];
-  /** A Mantine palette name, e.g. 'cyan'. */
+  /** The bot's colour name (bot_color). */
   color: string;
 }
 
-/** The transcript a run saw, one line per segment, each response-tag span marked in the bot's colour. */
-export function HighlightedTranscript({
-  transcript,
-  segments,
-  tags,
-  color,
-}: HighlightedTranscriptProps) {
+/**
+ * The transcript a test run saw, one line per segment, each response-tag span marked in the bot's
+ * colour — the same ranges and colours as the interaction page's transcript.
+ */
+export function HighlightedTranscript({ segments, tags, color }: HighlightedTranscriptProps) {
+  const scheme = useComputedColorScheme('light');
+  const mark = markColors(color, scheme);
   const lines = useMemo(
-    () => highlightSegments(transcript, segments, tags),
-    [transcript, segments, tags],
+    () => segmentPieces(segments, highlightRanges(segments, tags)),
+    [segments, tags],
   );
   return (
     <Box
@@ -34,26 +39,23 @@ export function HighlightedTranscript({
       tabIndex={0}
       data-testid="test-run-transcript"
     >
-      {lines.map(({ index, pieces }) => {
-        const segment = index >= 0 ? segments[index] : undefined;
+      {lines.map((pieces, index) => {
+        const segment = segments[index]!;
         return (
           <li key={index} style={{ padding: '4px 0' }}>
-            {segment ? (
-              <Text span size="xs" c="dimmed" mr={6}>
-                {`[${formatPlayerTime(segment.start)}] ${segment.speaker}:`}
-              </Text>
-            ) : null}
+            <Text span size="xs" c="dimmed" mr={6}>
+              {`[${formatPlayerTime(segment.start)}] ${segment.speaker}:`}
+            </Text>
             <Text span size="sm" style={{ whiteSpace: 'pre-wrap' }}>
               {pieces.map((piece, i) =>
-                piece.tag ? (
+                piece.range ? (
                   <mark
                     key={i}
-                    title={piece.tag.label}
-                    data-tag-id={piece.tag.tag_id}
+                    title={piece.range.labels.join(', ')}
                     style={{
-                      background: `var(--mantine-color-${color}-light)`,
-                      color: 'inherit',
-                      borderBottom: `2px solid var(--mantine-color-${color}-filled)`,
+                      background: mark.background,
+                      color: mark.color,
+                      borderBottom: `2px solid ${mark.border}`,
                       padding: '0 1px',
                     }}
                   >

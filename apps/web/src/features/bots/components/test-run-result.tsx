@@ -1,14 +1,8 @@
-import {
-  gptResponseSchema,
-  normaliseBotColor,
-  outputTagSchema,
-  type TestRunResponse,
-} from '@fieldbot/shared';
+import { gptResponseSchema, outputTagSchema, type TestRunResponse } from '@fieldbot/shared';
 import { Alert, Badge, Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { z } from 'zod';
-import { BOT_MANTINE_COLORS } from '../lib/options';
 import { HighlightedTranscript } from './highlighted-transcript';
 
 /** JSON text, also when encoded twice (the customer route's habit, spec §3). */
@@ -44,7 +38,6 @@ export function TestRunResult({ data }: { data: TestRunResponse['data'] }) {
   }
   const tags = parseJson(outputTagsSchema, result.output_tags) ?? [];
   const gpt = parseJson(gptResponseSchema, result.gpt_response);
-  const color = BOT_MANTINE_COLORS[normaliseBotColor(result.bot_color)];
   return (
     <Stack gap="sm" aria-label="Test run result" component="section">
       <Title order={3} size="h5">
@@ -88,10 +81,9 @@ export function TestRunResult({ data }: { data: TestRunResponse['data'] }) {
         ) : null}
       </Group>
       <HighlightedTranscript
-        transcript={data.transcript}
         segments={data.segments}
         tags={gpt?.response_tags ?? []}
-        color={color}
+        color={result.bot_color}
       />
       {result.raw_response ? <RawResponse text={result.raw_response} /> : null}
     </Stack>

@@ -60,17 +60,6 @@ export const BOT_COLOR_LABELS: Record<BotColor, string> = {
   purple: 'Purple',
 };
 
-/** The Mantine palette a bot colour highlights with (lightblue and purple have other names there). */
-export const BOT_MANTINE_COLORS: Record<BotColor, MantineColor> = {
-  red: 'red',
-  orange: 'orange',
-  yellow: 'yellow',
-  green: 'green',
-  lightblue: 'cyan',
-  blue: 'blue',
-  purple: 'grape',
-};
-
 export const BOT_COLOR_ORDER = BOT_COLORS;
 
 export const RULE_SPEAKER_OPTIONS: { value: RuleSpeaker; label: string }[] = RULE_SPEAKERS.map(

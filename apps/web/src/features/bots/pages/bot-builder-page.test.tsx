@@ -1,3 +1,4 @@
+import { markColors } from '@/components/bot-result';
 import {
   publishBotPath,
   publisherBotPath,
@@ -255,7 +256,10 @@ describe('BotEditPage', () => {
     const transcript = await screen.findByTestId('test-run-transcript');
     const marks = transcript.querySelectorAll('mark');
     expect([...marks].map((m) => m.textContent)).toEqual(['maintenance plan', '$199']);
-    expect(marks[0]!.getAttribute('style')).toContain('--mantine-color-green-light');
+    // The bot's colour (green) with the contrast-checked mark colours of the interaction page.
+    expect(marks[0]).toHaveStyle({
+      borderBottom: `2px solid ${markColors('green', 'light').border}`,
+    });
     // The text around the marks is the segment's, untouched.
     expect(marks[0]!.closest('li')).toHaveTextContent(
       '[00:05] Technician:We have a maintenance plan for $199 a year.',

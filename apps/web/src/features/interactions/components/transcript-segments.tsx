@@ -1,8 +1,14 @@
-import { formatPlayerTime, type ResponseTag, type TranscriptSegment } from '@fieldbot/shared';
+import {
+  formatPlayerTime,
+  highlightRanges,
+  segmentPieces,
+  type ResponseTag,
+  type SegmentPiece,
+  type TranscriptSegment,
+} from '@fieldbot/shared';
 import { Box, Group, Text, UnstyledButton, useComputedColorScheme } from '@mantine/core';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { markColors, type MarkColors } from '@/components/bot-result';
-import { highlightRanges, segmentPieces, type SegmentPiece } from '../lib/transcript-highlights';
 
 /** The response tags of the bot whose result is shown, highlighted in its colour. */
 export interface TranscriptHighlight {

@@ -1,10 +1,6 @@
-import {
-  joinSegments,
-  secondsAtOffset,
-  segmentOffsets,
-  type ResponseTag,
-  type TranscriptSegment,
-} from '@fieldbot/shared';
+import type { TranscriptSegment } from '../interactions/interaction.schema';
+import type { ResponseTag } from './bot-result.schema';
+import { joinSegments, secondsAtOffset, segmentOffsets } from './transcript-spans';
 
 /** A stretch of the transcript covered by one or more overlapping response tags. */
 export interface HighlightRange {

@@ -1,4 +1,5 @@
-import { joinSegments, type TranscriptSegment } from '@fieldbot/shared';
+import type { TranscriptSegment } from '../interactions/interaction.schema';
+import { joinSegments } from './transcript-spans';
 import { describe, expect, it } from 'vitest';
 import { highlightRanges, segmentPieces } from './transcript-highlights';
 
