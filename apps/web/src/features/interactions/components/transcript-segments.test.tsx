@@ -75,11 +75,9 @@ describe('TranscriptSegments', () => {
     renderSegments(1);
     expect(row(0)).toHaveAccessibleName('[00:00] Speaker 1: Sentence number 0.');
     expect(row(7).closest('li')).toHaveTextContent('[01:10]Speaker 2: Sentence number 7.');
-    expect(row(1)).toHaveAttribute('aria-current', 'true');
+    // One element says which row is current: its list item (announced once, not twice).
     expect(row(1).closest('li')).toHaveAttribute('aria-current', 'true');
-    expect(
-      screen.getAllByRole('button').filter((b) => b.hasAttribute('aria-current')),
-    ).toHaveLength(1);
+    expect(document.querySelectorAll('[aria-current]')).toHaveLength(1);
   });
 
   it('seeks to the start of a clicked segment, by its time or its text', async () => {
@@ -118,7 +116,7 @@ describe('TranscriptSegments', () => {
     rerender(2);
     rerender(5);
     expect(scrollTo).not.toHaveBeenCalled();
-    expect(row(5)).toHaveAttribute('aria-current', 'true');
+    expect(row(5).closest('li')).toHaveAttribute('aria-current', 'true');
   });
 
   it('brings the first active segment into view (a shared ?t= link)', () => {

@@ -131,7 +131,6 @@ export function TranscriptSegments({
                 <UnstyledButton
                   id={timeId}
                   aria-labelledby={`${timeId} ${textId}`}
-                  aria-current={active ? 'true' : undefined}
                   onClick={(event) => {
                     event.stopPropagation();
                     onSeek(segment.start);

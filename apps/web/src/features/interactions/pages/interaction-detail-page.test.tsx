@@ -81,7 +81,10 @@ function renderDetail(
   return { ...view, ...api, detailCalls };
 }
 
+/** A transcript row's time button, named by the whole line. */
 const segment = (text: string) => screen.getByRole('button', { name: new RegExp(text) });
+/** The row itself (its list item carries aria-current). */
+const segmentRow = (text: string) => segment(text).closest('li')!;
 
 afterEach(() => {
   vi.useRealTimers();
@@ -150,17 +153,17 @@ describe('InteractionDetailPage', () => {
   it('highlights the playing segment and seeks when a segment is clicked', async () => {
     renderDetail({ body: { data: detail() } });
     const ws = await readyWaveSurfer();
-    expect(segment('Hello there')).not.toHaveAttribute('aria-current');
+    expect(segmentRow('Hello there')).not.toHaveAttribute('aria-current');
 
     act(() => ws.progress(6));
-    expect(segment('boiler')).toHaveAttribute('aria-current', 'true');
-    expect(segment('Hello there')).not.toHaveAttribute('aria-current');
+    expect(segmentRow('boiler')).toHaveAttribute('aria-current', 'true');
+    expect(segmentRow('Hello there')).not.toHaveAttribute('aria-current');
 
     const user = userEvent.setup();
     await user.click(segment('Thanks'));
     expect(ws.time).toBe(20);
     expect(screen.getByTestId('player-elapsed')).toHaveTextContent('00:20');
-    expect(segment('Thanks')).toHaveAttribute('aria-current', 'true');
+    expect(segmentRow('Thanks')).toHaveAttribute('aria-current', 'true');
   });
 
   it('opens at ?t= and copies a link to the current moment', async () => {
@@ -168,7 +171,7 @@ describe('InteractionDetailPage', () => {
     const ws = await readyWaveSurfer();
     expect(ws.seeks).toEqual([12.5]);
     expect(screen.getByTestId('player-elapsed')).toHaveTextContent('00:12');
-    expect(segment('boiler')).toHaveAttribute('aria-current', 'true');
+    expect(segmentRow('boiler')).toHaveAttribute('aria-current', 'true');
 
     const user = userEvent.setup();
     act(() => ws.progress(31.9));
