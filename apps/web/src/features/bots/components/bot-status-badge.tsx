@@ -5,7 +5,8 @@ import { BOT_STATUS_BADGES } from '../lib/options';
 export function BotStatusBadge({ status }: { status: BotStatus }) {
   const { label, color } = BOT_STATUS_BADGES[status];
   return (
-    <Badge variant="light" color={color}>
+    // A badge's label may ellipsise; in a narrow table column it would read 'PUBLI…'.
+    <Badge variant="light" color={color} miw="max-content">
       {label}
     </Badge>
   );
