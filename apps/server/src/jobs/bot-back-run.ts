@@ -76,7 +76,7 @@ export function createBackRunStarter(deps: {
         from: backRun.from,
         to: backRun.to,
         trigger: bot.trigger,
-        triggerEvent: bot.triggerEvent,
+        triggerEvent: bot.trigger_event,
       };
       let created = 0;
       let after: ChunkCursor | null = null;
