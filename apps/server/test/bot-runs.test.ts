@@ -18,6 +18,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { completeJob, type JobCompletedEvent } from '../src/jobs/job-events';
 import {
   final,
+  gate,
   insertBots,
   publishEvent,
   quoting,
@@ -428,12 +429,11 @@ describe('bot-run jobs', () => {
   it(
     'finishes exactly once when a hung attempt is given up and the job runs again',
     async () => {
-      let release!: () => void;
-      const hung = new Promise<void>((resolve) => (release = resolve));
+      const hung = gate();
       fake.script(BOTS.hung, async ({ transcript, attempt }) => {
         if (attempt === 1) {
           // Like a worker that stopped answering: pg-boss gives up on it after the expiry.
-          await hung;
+          await hung.opened;
           return quoting(transcript, 'boiler', 'first attempt');
         }
         return quoting(transcript, 'boiler', 'second attempt');
@@ -445,7 +445,7 @@ describe('bot-run jobs', () => {
         raw_response: 'second attempt',
       });
       // The first attempt comes back late: it must change nothing.
-      release();
+      hung.open();
       await new Promise((resolve) => setTimeout(resolve, 500));
       const id = resultOf(result, BOTS.hung).id;
       const [usage] = await t.inspect((q) =>
@@ -493,10 +493,9 @@ describe('customer-level runs', () => {
   it(
     'runs over the customer transcripts, refuses a second run while one runs, double-encodes gpt_response',
     async () => {
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => (release = resolve));
+      const held = gate();
       fake.script(BOTS.zero, async ({ transcript }) => {
-        await gate;
+        await held.opened;
         return quoting(transcript, 'kitchen sink');
       });
       const body = {
@@ -510,7 +509,7 @@ describe('customer-level runs', () => {
       const running = await readResult(customerResultPath('Bravo Residence'));
       expect(running?.status).toBe('running');
       expect(running?.executionTime).toBeNull();
-      release();
+      held.open();
 
       const result = await settled(customerResultPath('Bravo Residence'));
       expect(result.status).toBe('success');
@@ -693,45 +692,23 @@ describe('PUT /api/company/bot-result/{resultId}/feedback', () => {
           .response_tags[0]!.verdict;
       };
 
-      const marked = await (
-        await as(fx.accounts.manager)
-      ).put(path, {
-        tag_position: 0,
-        verdict: 'correct',
-      });
+      const mark = async (email: string, tag_position: number, verdict: string | null) =>
+        (await as(email)).put(path, { tag_position, verdict });
+
+      const marked = await mark(fx.accounts.manager, 0, 'correct');
       expect(marked.status, marked.text).toBe(200);
       expect(marked.body).toEqual({ message: BOT_RUN_MESSAGES.feedbackSaved });
       expect(await verdictOf()).toBe('correct');
 
-      const changed = await (
-        await as(fx.accounts.admin)
-      ).put(path, {
-        tag_position: 0,
-        verdict: 'wrong',
-      });
-      expect(changed.status).toBe(200);
+      expect((await mark(fx.accounts.admin, 0, 'wrong')).status).toBe(200);
       expect(await verdictOf()).toBe('wrong');
 
-      const beyond = await (
-        await as(fx.accounts.admin)
-      ).put(path, {
-        tag_position: 1,
-        verdict: 'wrong',
-      });
+      const beyond = await mark(fx.accounts.admin, 1, 'wrong');
       expect(beyond.status).toBe(422);
       expect(beyond.body.errors.tag_position).toEqual([BOT_RUN_MESSAGES.tagPositionOutOfRange]);
 
-      const tech = await (
-        await as(fx.accounts.tech1)
-      ).put(path, { tag_position: 0, verdict: null });
-      expect(tech.status).toBe(403);
-      const globex = await (
-        await as(DEMO.globex.email)
-      ).put(path, {
-        tag_position: 0,
-        verdict: null,
-      });
-      expect(globex.status).toBe(404);
+      expect((await mark(fx.accounts.tech1, 0, null)).status).toBe(403);
+      expect((await mark(DEMO.globex.email, 0, null)).status).toBe(404);
       expect(await verdictOf()).toBe('wrong');
 
       const [row] = await t.inspect((q) =>
@@ -739,13 +716,7 @@ describe('PUT /api/company/bot-result/{resultId}/feedback', () => {
       );
       expect(row!.version_id).toBe(bots[BOTS.visit]!.versionId);
 
-      const cleared = await (
-        await as(fx.accounts.admin)
-      ).put(path, {
-        tag_position: 0,
-        verdict: null,
-      });
-      expect(cleared.status).toBe(200);
+      expect((await mark(fx.accounts.admin, 0, null)).status).toBe(200);
       expect(await verdictOf()).toBeNull();
     },
     SLOW_TEST_TIMEOUT_MS,

@@ -28,6 +28,15 @@ export interface ChunkCursor {
 export const backRunDedupeKey = (backRunId: string, interactionId: string) =>
   `back-run:${backRunId}:${interactionId}`;
 
+const backRunColumns = {
+  id: botBackRuns.id,
+  companyId: botBackRuns.companyId,
+  botId: botBackRuns.botId,
+  from: botBackRuns.fromDate,
+  to: botBackRuns.toDate,
+  status: botBackRuns.status,
+};
+
 export function createBotBackRunsRepo(db: Db) {
   /** Results of a back-run's runs. */
   const resultsOf = (backRunId: string) =>
@@ -85,13 +94,8 @@ export function createBotBackRunsRepo(db: Db) {
     async backRun(companyId: string, id: string) {
       const [row] = await db
         .select({
-          id: botBackRuns.id,
-          companyId: botBackRuns.companyId,
-          botId: botBackRuns.botId,
+          ...backRunColumns,
           botName: bots.name,
-          from: botBackRuns.fromDate,
-          to: botBackRuns.toDate,
-          status: botBackRuns.status,
           total: botBackRuns.total,
           createdAt: botBackRuns.createdAt,
         })
@@ -122,15 +126,7 @@ export function createBotBackRunsRepo(db: Db) {
     /** The start job's view of a back-run (any company: the job id is trusted). */
     async forStart(id: string) {
       const [row] = await db
-        .select({
-          id: botBackRuns.id,
-          companyId: botBackRuns.companyId,
-          botId: botBackRuns.botId,
-          from: botBackRuns.fromDate,
-          to: botBackRuns.toDate,
-          status: botBackRuns.status,
-          createdById: botBackRuns.createdById,
-        })
+        .select({ ...backRunColumns, createdById: botBackRuns.createdById })
         .from(botBackRuns)
         .where(eq(botBackRuns.id, id))
         .limit(1);
