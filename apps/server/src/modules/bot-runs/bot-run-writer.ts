@@ -13,9 +13,17 @@ export async function insertRunningResults(
   companyId: string,
   rows: readonly { runId: string; botId: string; versionId: string }[],
 ): Promise<string[]> {
+  if (rows.length === 0) return [];
   const inserted = await db
     .insert(botResults)
-    .values(rows.map((row) => ({ ...row, companyId })))
+    .values(
+      rows.map((row) => ({
+        runId: row.runId,
+        companyId,
+        botId: row.botId,
+        versionId: row.versionId,
+      })),
+    )
     .returning({ id: botResults.id });
   return inserted.map((r) => r.id);
 }
@@ -51,6 +59,7 @@ export async function settleRuns(
   runIds: readonly string[],
   outcome: { status: 'success' | 'completed' | 'failed'; errorMessage: string | null },
 ): Promise<void> {
+  if (runIds.length === 0) return;
   await db
     .update(botRuns)
     .set({

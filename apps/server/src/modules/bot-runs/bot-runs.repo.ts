@@ -188,7 +188,11 @@ export function createBotRunsRepo(db: Db) {
         const resultIds = await insertRunningResults(
           tx,
           run.companyId,
-          run.bots.map((bot) => ({ runId: inserted.id, ...bot })),
+          run.bots.map((bot) => ({
+            runId: inserted.id,
+            botId: bot.botId,
+            versionId: bot.versionId,
+          })),
         );
         return { runId: inserted.id, resultIds, created: true };
       });
