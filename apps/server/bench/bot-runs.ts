@@ -25,6 +25,7 @@ import { createServer } from '../src/server';
 import { createPostgresDatabase, dropPostgresDatabase } from '../test/support/test-database';
 import { benchServerEnv } from './support/bench-env';
 import { login } from './support/http-login';
+import { runBench } from './support/run-bench';
 
 const INTERACTIONS = 1_000;
 const SEGMENTS = 20;
@@ -220,10 +221,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -17,6 +17,7 @@ import { benchServerEnv } from './support/bench-env';
 import { login } from './support/http-login';
 import { runLighthouse, type LighthouseFigures } from './support/lighthouse-run';
 import { printTable } from './support/table';
+import { runBench } from './support/run-bench';
 
 const [distA = '', distB = '', runsArg] = process.argv.slice(2);
 if (!distA || !distB) throw new Error('usage: compare-web-builds.ts <dist A> <dist B> [runs]');
@@ -114,10 +115,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

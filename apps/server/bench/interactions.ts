@@ -47,6 +47,7 @@ import { createStorageProvider } from '../src/providers/storage';
 import { createServer } from '../src/server';
 import { createPostgresDatabase, dropPostgresDatabase } from '../test/support/test-database';
 import { benchServerEnv } from './support/bench-env';
+import { runBench } from './support/run-bench';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,10')
@@ -689,11 +690,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  // pg-boss and pool timers must not keep a finished benchmark alive.
-  () => process.exit(process.exitCode ?? 0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

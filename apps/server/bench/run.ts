@@ -41,6 +41,7 @@ import {
 } from './support/lighthouse-run';
 import { kb, printTable } from './support/table';
 import { benchServerEnv } from './support/bench-env';
+import { runBench } from './support/run-bench';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -445,11 +446,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  // pg-boss and pool timers must not keep a finished benchmark alive.
-  () => process.exit(process.exitCode ?? 0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -13,24 +13,18 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createBackRunStarter } from '../src/jobs/bot-back-run';
 import { createBotBackRunsRepo } from '../src/modules/bot-back-runs/bot-back-runs.repo';
-import { insertBots, quoting, scriptedEngines, type InsertedBot } from './support/bots';
+import { gate, insertBots, quoting, type InsertedBot } from './support/bots';
+import { useBotTestApp } from './support/bot-test-app';
 import { DEMO } from './support/demo';
 import { withDb } from './support/drizzle-db';
-import { useInteractionFixtures } from './support/interaction-fixtures';
 import { waitFor } from './support/recordings';
-import { signedInClients, SLOW_TEST_TIMEOUT_MS, useTestApp } from './support/test-app';
+import { SLOW_TEST_TIMEOUT_MS } from './support/test-app';
 
-const fake = scriptedEngines();
-const t = useTestApp({
-  env: {
-    PIPELINE_RETRY_LIMIT: '1',
-    PIPELINE_RETRY_DELAY_SECONDS: '0',
-    PIPELINE_JOB_TIMEOUT_SECONDS: '60',
-  },
-  botEngines: fake.engines,
+const { fake, t, fx, as } = useBotTestApp({
+  PIPELINE_RETRY_LIMIT: '1',
+  PIPELINE_RETRY_DELAY_SECONDS: '0',
+  PIPELINE_JOB_TIMEOUT_SECONDS: '60',
 });
-const fx = useInteractionFixtures(t);
-const as = signedInClients(t);
 
 const BOTS = {
   visit: 'Back Visit',
@@ -255,10 +249,9 @@ describe('a back-run', () => {
   it(
     'stops its remaining work when cancelled',
     async () => {
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => (release = resolve));
+      const held = gate();
       fake.script(BOTS.gate, async ({ transcript }) => {
-        await gate;
+        await held.opened;
         return quoting(transcript, transcript.text.split(' ')[0] ?? '');
       });
       const run = await create(BOTS.gate);
@@ -271,7 +264,7 @@ describe('a back-run', () => {
       const cancelled = backRunResponseSchema.parse(res.body).data;
       expect(cancelled).toMatchObject({ status: 'cancelled', total: 4, failed: 3, done: 0 });
 
-      release();
+      held.open();
       const settled = await finished(run.id);
       expect(settled).toMatchObject({ status: 'cancelled', done: 1, failed: 3 });
       // Cancelling again changes nothing.

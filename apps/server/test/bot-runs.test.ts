@@ -18,32 +18,26 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { completeJob, type JobCompletedEvent } from '../src/jobs/job-events';
 import {
   final,
+  gate,
   insertBots,
   publishEvent,
   quoting,
   retryable,
-  scriptedEngines,
   type InsertedBot,
 } from './support/bots';
+import { useBotTestApp } from './support/bot-test-app';
 import { DEMO } from './support/demo';
 import { withDb } from './support/drizzle-db';
-import { useInteractionFixtures } from './support/interaction-fixtures';
 import { waitFor } from './support/recordings';
-import { signedInClients, SLOW_TEST_TIMEOUT_MS, useTestApp } from './support/test-app';
+import { SLOW_TEST_TIMEOUT_MS } from './support/test-app';
 
-const fake = scriptedEngines();
-const t = useTestApp({
-  env: {
-    PIPELINE_RETRY_LIMIT: '2',
-    PIPELINE_RETRY_DELAY_SECONDS: '0',
-    // A hung attempt is given up after this long, and pg-boss runs the job again.
-    PIPELINE_JOB_TIMEOUT_SECONDS: '6',
-    JOB_MAINTENANCE_SECONDS: '1',
-  },
-  botEngines: fake.engines,
+const { fake, t, fx, as } = useBotTestApp({
+  PIPELINE_RETRY_LIMIT: '2',
+  PIPELINE_RETRY_DELAY_SECONDS: '0',
+  // A hung attempt is given up after this long, and pg-boss runs the job again.
+  PIPELINE_JOB_TIMEOUT_SECONDS: '6',
+  JOB_MAINTENANCE_SECONDS: '1',
 });
-const fx = useInteractionFixtures(t);
-const as = signedInClients(t);
 
 const BOTS = {
   callEvery: 'Call Every',
@@ -129,16 +123,33 @@ const interactionResultPath = (number: string) => {
 };
 const customerResultPath = (name: string) => `/api/company/bot-result/customer/${customerId(name)}`;
 
+/** The body's id and type of a Run Bot request on an interaction or a customer. */
+const onInteraction = (number: string) => {
+  const i = interaction(number);
+  return { id: i.id, type: i.type };
+};
+const onCustomer = (name: string) => ({ id: customerId(name), type: 'customer' });
+
 async function runBots(email: string, body: { bot_ids: string[]; id: string; type: string }) {
   return (await as(email)).post('/api/company/bot-run', body);
 }
 
+/** A Run Bot request refused with 422 and the one message on `field`. */
+async function expectRefused(
+  email: string,
+  body: { bot_ids: string[]; id: string; type: string },
+  field: 'id' | 'bot_ids',
+  message: string,
+) {
+  const res = await runBots(email, body);
+  expect(res.status, res.text).toBe(422);
+  expect(res.body.errors[field]).toEqual([message]);
+}
+
 async function runOn(number: string, names: string[], email = fx.accounts.admin) {
-  const i = interaction(number);
   const res = await runBots(email, {
     bot_ids: names.map((n) => bots[n]!.id),
-    id: i.id,
-    type: i.type,
+    ...onInteraction(number),
   });
   expect(res.status, res.text).toBe(200);
   expect(res.body).toEqual({ message: BOT_RUN_MESSAGES.started });
@@ -214,7 +225,6 @@ describe('POST /api/company/bot-run over an interaction', () => {
 
   it('refuses bots the company cannot run there with 422 on bot_ids, and creates nothing', async () => {
     const before = await readResult(interactionResultPath('R-000101'));
-    const r101 = interaction('R-000101');
     const cases: [string[], string][] = [
       [[], MESSAGES.required],
       [[bots[BOTS.callEvery]!.id], BOT_RUN_MESSAGES.botNotSelectable],
@@ -223,34 +233,29 @@ describe('POST /api/company/bot-run over an interaction', () => {
       [['00000000-0000-4000-8000-000000000000'], BOT_RUN_MESSAGES.botNotAvailable],
     ];
     for (const [botIds, message] of cases) {
-      const res = await runBots(fx.accounts.admin, {
-        bot_ids: botIds,
-        id: r101.id,
-        type: r101.type,
-      });
-      expect(res.status, res.text).toBe(422);
-      expect(res.body.errors.bot_ids).toEqual([message]);
+      await expectRefused(
+        fx.accounts.admin,
+        { bot_ids: botIds, ...onInteraction('R-000101') },
+        'bot_ids',
+        message,
+      );
     }
     expect(await readResult(interactionResultPath('R-000101'))).toEqual(before);
   });
 
   it('refuses an interaction that is not completed with the Run Bot availability text', async () => {
-    const r104 = interaction('R-000104');
-    const res = await runBots(fx.accounts.admin, {
-      bot_ids: [bots[BOTS.visit]!.id],
-      id: r104.id,
-      type: r104.type,
-    });
-    expect(res.status).toBe(422);
-    expect(res.body.errors.id).toEqual([RUN_BOT_BLOCKS.interactionNotCompleted]);
-    const terminated = interaction('CALL-9005');
-    const call = await runBots(fx.accounts.admin, {
-      bot_ids: [bots[BOTS.callEvery]!.id],
-      id: terminated.id,
-      type: terminated.type,
-    });
-    expect(call.status).toBe(422);
-    expect(call.body.errors.id).toEqual([RUN_BOT_BLOCKS.interactionNotCompleted]);
+    const cases: [string, string][] = [
+      ['R-000104', BOTS.visit],
+      ['CALL-9005', BOTS.callEvery], // terminated
+    ];
+    for (const [number, bot] of cases) {
+      await expectRefused(
+        fx.accounts.admin,
+        { bot_ids: [bots[bot]!.id], ...onInteraction(number) },
+        'id',
+        RUN_BOT_BLOCKS.interactionNotCompleted,
+      );
+    }
   });
 
   it('answers 404 for unknown targets and other companies, 403 for publishers', async () => {
@@ -268,8 +273,7 @@ describe('POST /api/company/bot-run over an interaction', () => {
     }
     const globex = await runBots(DEMO.globex.email, {
       bot_ids: visit,
-      id: r101.id,
-      type: r101.type,
+      ...onInteraction('R-000101'),
     });
     expect(globex.status).toBe(404);
     expect(globex.body.message).toBe(AUTH_MESSAGES.notFound);
@@ -289,11 +293,10 @@ describe('POST /api/company/bot-run over an interaction', () => {
   });
 
   it('limits a field technician to his own interactions and customers', async () => {
-    const bravo = interaction('R-000201'); // tech2's job and recording
+    // R-000201: tech2's job and recording.
     const res = await runBots(fx.accounts.tech1, {
       bot_ids: [bots[BOTS.visit]!.id],
-      id: bravo.id,
-      type: bravo.type,
+      ...onInteraction('R-000201'),
     });
     expect(res.status).toBe(404);
     expect(
@@ -316,13 +319,12 @@ describe('POST /api/company/bot-run over an interaction', () => {
     expect(fake.lastTranscript(BOTS.callBooked)?.text).toBe(interaction('CALL-9001').transcript);
 
     // A customer run needs a CRM-linked user; tech1 has none.
-    const customer = await runBots(fx.accounts.tech1, {
-      bot_ids: [bots[BOTS.jobEvery]!.id],
-      id: customerId('Alpha Plumbing Co'),
-      type: 'customer',
-    });
-    expect(customer.status).toBe(422);
-    expect(customer.body.errors.id).toEqual([RUN_BOT_BLOCKS.noCrmUser]);
+    await expectRefused(
+      fx.accounts.tech1,
+      { bot_ids: [bots[BOTS.jobEvery]!.id], ...onCustomer('Alpha Plumbing Co') },
+      'id',
+      RUN_BOT_BLOCKS.noCrmUser,
+    );
   });
 });
 
@@ -427,12 +429,11 @@ describe('bot-run jobs', () => {
   it(
     'finishes exactly once when a hung attempt is given up and the job runs again',
     async () => {
-      let release!: () => void;
-      const hung = new Promise<void>((resolve) => (release = resolve));
+      const hung = gate();
       fake.script(BOTS.hung, async ({ transcript, attempt }) => {
         if (attempt === 1) {
           // Like a worker that stopped answering: pg-boss gives up on it after the expiry.
-          await hung;
+          await hung.opened;
           return quoting(transcript, 'boiler', 'first attempt');
         }
         return quoting(transcript, 'boiler', 'second attempt');
@@ -444,7 +445,7 @@ describe('bot-run jobs', () => {
         raw_response: 'second attempt',
       });
       // The first attempt comes back late: it must change nothing.
-      release();
+      hung.open();
       await new Promise((resolve) => setTimeout(resolve, 500));
       const id = resultOf(result, BOTS.hung).id;
       const [usage] = await t.inspect((q) =>
@@ -461,50 +462,45 @@ describe('bot-run jobs', () => {
 
 describe('customer-level runs', () => {
   it('applies the customer page availability rules', async () => {
-    const jobEvery = [bots[BOTS.jobEvery]!.id];
-    const hotel = await runBots(fx.accounts.admin, {
-      bot_ids: jobEvery,
-      id: customerId('Hotel Grand'),
-      type: 'customer',
-    });
-    expect(hotel.status).toBe(422);
-    expect(hotel.body.errors.id).toEqual([RUN_BOT_BLOCKS.noJobs]);
-    const delta = await runBots(fx.accounts.admin, {
-      bot_ids: jobEvery,
-      id: customerId('Delta Offices'),
-      type: 'customer',
-    });
-    expect(delta.status).toBe(422);
-    expect(delta.body.errors.id).toEqual([RUN_BOT_BLOCKS.unfinishedInteractions]);
-    const noCrm = await runBots(fx.accounts.manager, {
-      bot_ids: jobEvery,
-      id: customerId('Bravo Residence'),
-      type: 'customer',
-    });
-    expect(noCrm.status).toBe(422);
-    expect(noCrm.body.errors.id).toEqual([RUN_BOT_BLOCKS.noCrmUser]);
-    const notJobBot = await runBots(fx.accounts.admin, {
-      bot_ids: [bots[BOTS.visit]!.id],
-      id: customerId('Bravo Residence'),
-      type: 'customer',
-    });
-    expect(notJobBot.status).toBe(422);
-    expect(notJobBot.body.errors.bot_ids).toEqual([BOT_RUN_MESSAGES.botNotSelectableForCustomer]);
+    const cases: [string, string, string, 'id' | 'bot_ids', string][] = [
+      [fx.accounts.admin, BOTS.jobEvery, 'Hotel Grand', 'id', RUN_BOT_BLOCKS.noJobs],
+      [
+        fx.accounts.admin,
+        BOTS.jobEvery,
+        'Delta Offices',
+        'id',
+        RUN_BOT_BLOCKS.unfinishedInteractions,
+      ],
+      [fx.accounts.manager, BOTS.jobEvery, 'Bravo Residence', 'id', RUN_BOT_BLOCKS.noCrmUser],
+      [
+        fx.accounts.admin,
+        BOTS.visit,
+        'Bravo Residence',
+        'bot_ids',
+        BOT_RUN_MESSAGES.botNotSelectableForCustomer,
+      ],
+    ];
+    for (const [email, bot, customer, field, message] of cases) {
+      await expectRefused(
+        email,
+        { bot_ids: [bots[bot]!.id], ...onCustomer(customer) },
+        field,
+        message,
+      );
+    }
   });
 
   it(
     'runs over the customer transcripts, refuses a second run while one runs, double-encodes gpt_response',
     async () => {
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => (release = resolve));
+      const held = gate();
       fake.script(BOTS.zero, async ({ transcript }) => {
-        await gate;
+        await held.opened;
         return quoting(transcript, 'kitchen sink');
       });
       const body = {
         bot_ids: [bots[BOTS.zero]!.id, bots[BOTS.jobEvery]!.id],
-        id: customerId('Bravo Residence'),
-        type: 'customer',
+        ...onCustomer('Bravo Residence'),
       };
       expect((await runBots(fx.accounts.admin, body)).status).toBe(200);
       const again = await runBots(fx.accounts.admin, body);
@@ -513,7 +509,7 @@ describe('customer-level runs', () => {
       const running = await readResult(customerResultPath('Bravo Residence'));
       expect(running?.status).toBe('running');
       expect(running?.executionTime).toBeNull();
-      release();
+      held.open();
 
       const result = await settled(customerResultPath('Bravo Residence'));
       expect(result.status).toBe('success');
@@ -539,8 +535,7 @@ describe('customer-level runs', () => {
     async () => {
       const res = await runBots(fx.accounts.admin, {
         bot_ids: [bots[BOTS.jobEvery]!.id],
-        id: customerId('Alpha Plumbing Co'),
-        type: 'customer',
+        ...onCustomer('Alpha Plumbing Co'),
       });
       expect(res.status, res.text).toBe(200);
       const result = await settled(customerResultPath('Alpha Plumbing Co'));
@@ -697,45 +692,23 @@ describe('PUT /api/company/bot-result/{resultId}/feedback', () => {
           .response_tags[0]!.verdict;
       };
 
-      const marked = await (
-        await as(fx.accounts.manager)
-      ).put(path, {
-        tag_position: 0,
-        verdict: 'correct',
-      });
+      const mark = async (email: string, tag_position: number, verdict: string | null) =>
+        (await as(email)).put(path, { tag_position, verdict });
+
+      const marked = await mark(fx.accounts.manager, 0, 'correct');
       expect(marked.status, marked.text).toBe(200);
       expect(marked.body).toEqual({ message: BOT_RUN_MESSAGES.feedbackSaved });
       expect(await verdictOf()).toBe('correct');
 
-      const changed = await (
-        await as(fx.accounts.admin)
-      ).put(path, {
-        tag_position: 0,
-        verdict: 'wrong',
-      });
-      expect(changed.status).toBe(200);
+      expect((await mark(fx.accounts.admin, 0, 'wrong')).status).toBe(200);
       expect(await verdictOf()).toBe('wrong');
 
-      const beyond = await (
-        await as(fx.accounts.admin)
-      ).put(path, {
-        tag_position: 1,
-        verdict: 'wrong',
-      });
+      const beyond = await mark(fx.accounts.admin, 1, 'wrong');
       expect(beyond.status).toBe(422);
       expect(beyond.body.errors.tag_position).toEqual([BOT_RUN_MESSAGES.tagPositionOutOfRange]);
 
-      const tech = await (
-        await as(fx.accounts.tech1)
-      ).put(path, { tag_position: 0, verdict: null });
-      expect(tech.status).toBe(403);
-      const globex = await (
-        await as(DEMO.globex.email)
-      ).put(path, {
-        tag_position: 0,
-        verdict: null,
-      });
-      expect(globex.status).toBe(404);
+      expect((await mark(fx.accounts.tech1, 0, null)).status).toBe(403);
+      expect((await mark(DEMO.globex.email, 0, null)).status).toBe(404);
       expect(await verdictOf()).toBe('wrong');
 
       const [row] = await t.inspect((q) =>
@@ -743,13 +716,7 @@ describe('PUT /api/company/bot-result/{resultId}/feedback', () => {
       );
       expect(row!.version_id).toBe(bots[BOTS.visit]!.versionId);
 
-      const cleared = await (
-        await as(fx.accounts.admin)
-      ).put(path, {
-        tag_position: 0,
-        verdict: null,
-      });
-      expect(cleared.status).toBe(200);
+      expect((await mark(fx.accounts.admin, 0, null)).status).toBe(200);
       expect(await verdictOf()).toBeNull();
     },
     SLOW_TEST_TIMEOUT_MS,

@@ -43,7 +43,7 @@ export function createBotAutomation(deps: { repo: BotRunsRepo; queue: BotRunQueu
       runType: 'automatic',
       runById: null,
       dedupeKey: event.dedupeKey,
-      bots: bots.map((bot) => ({ botId: bot.botId, versionId: bot.versionId })),
+      bots,
     });
     await queue.enqueue(created.resultIds);
     return created.runId;

@@ -4,6 +4,7 @@ import type { PipelineConfig } from '../config.js';
 import type { BotBackRunsRepo, ChunkCursor } from '../modules/bot-back-runs/bot-back-runs.repo.js';
 import type { BackRunStartQueue } from '../modules/bot-back-runs/bot-back-runs.service.js';
 import { drainingWorker, type BotRunQueue } from './bot-run.js';
+import { retryOptions } from './retry-options.js';
 
 /**
  * bot-back-run-start {backRunId}: creates a back-run's runs (one per interaction, one result and
@@ -41,9 +42,7 @@ export function createBackRunStartSender(
           id: backRunId,
           name: BOT_BACK_RUN_START_QUEUE,
           data: { backRunId } satisfies StartJobData,
-          retryLimit: config.retryLimit,
-          retryDelay: config.retryDelaySeconds,
-          retryBackoff: config.retryDelaySeconds > 0,
+          ...retryOptions(config),
           expireInSeconds: START_EXPIRE_SECONDS,
         },
       ]);
@@ -76,7 +75,7 @@ export function createBackRunStarter(deps: {
         from: backRun.from,
         to: backRun.to,
         trigger: bot.trigger,
-        triggerEvent: bot.triggerEvent,
+        triggerEvent: bot.trigger_event,
       };
       let created = 0;
       let after: ChunkCursor | null = null;

@@ -1,15 +1,9 @@
 import { joinSegments, type TranscriptSegment } from '@fieldbot/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import {
-  botBackRuns,
-  botResults,
-  botRuns,
-  botUsage,
-  botVersions,
-  interactions,
-  transcriptSegments,
-} from '../db/schema/index.js';
+import { botBackRuns, botResults, botRuns, botVersions, interactions } from '../db/schema/index.js';
+import { meterResults, settleRuns } from '../modules/bot-runs/bot-run-writer.js';
+import { transcriptSegmentsQuery } from '../modules/interactions/interactions.repo.js';
 import type { EngineResult, EngineTranscript } from '../providers/bot-engine/index.js';
 
 export type BotRunJobRepo = ReturnType<typeof createBotRunJobRepo>;
@@ -37,25 +31,12 @@ type Finish =
   | { status: 'failed'; message: string };
 
 export function createBotRunJobRepo(db: Db) {
-  /** Segments of one interaction as the engines read them. */
-  const segmentsOf = async (interactionId: string): Promise<TranscriptSegment[]> =>
-    db
-      .select({
-        start: transcriptSegments.startSeconds,
-        end: transcriptSegments.endSeconds,
-        speaker: transcriptSegments.speaker,
-        text: transcriptSegments.text,
-      })
-      .from(transcriptSegments)
-      .where(eq(transcriptSegments.interactionId, interactionId))
-      .orderBy(asc(transcriptSegments.position));
-
   /** Segments, or the plain transcript text of an interaction stored without segments. */
   const transcriptOf = async (
     interactionId: string,
     text: string | null,
   ): Promise<EngineTranscript | null> => {
-    const segments = await segmentsOf(interactionId);
+    const segments: TranscriptSegment[] = await transcriptSegmentsQuery(db, interactionId);
     if (segments.length > 0) return { text: joinSegments(segments), segments };
     return text ? { text, segments: [] } : null;
   };
@@ -181,23 +162,15 @@ export function createBotRunJobRepo(db: Db) {
             versionId: botResults.versionId,
           });
         if (!finished) return false;
-        const [version] = await tx
-          .select({ engine: botVersions.engine })
-          .from(botVersions)
-          .where(eq(botVersions.id, finished.versionId));
-        await tx
-          .insert(botUsage)
-          .values({
+        await meterResults(tx, [
+          {
+            ...finished,
             resultId,
-            companyId: finished.companyId,
-            botId: finished.botId,
-            versionId: finished.versionId,
-            engine: version!.engine,
             tokensIn: success?.tokensIn ?? 0,
             tokensOut: success?.tokensOut ?? 0,
             costMillicents: success?.costMillicents ?? 0,
-          })
-          .onConflictDoNothing({ target: botUsage.resultId });
+          },
+        ]);
 
         const siblings = await tx
           .select({
@@ -211,15 +184,10 @@ export function createBotRunJobRepo(db: Db) {
           .orderBy(asc(botVersions.name));
         const settled = runOutcome(siblings);
         if (settled.status !== 'running') {
-          await tx
-            .update(botRuns)
-            .set({
-              status: settled.status,
-              errorMessage: settled.errorMessage,
-              finishedAt: sql`now()`,
-              executionSeconds: sql`extract(epoch from now() - ${botRuns.startedAt})`,
-            })
-            .where(and(eq(botRuns.id, run!.id), eq(botRuns.status, 'running')));
+          await settleRuns(tx, [run!.id], {
+            status: settled.status,
+            errorMessage: settled.errorMessage,
+          });
         }
         return true;
       });

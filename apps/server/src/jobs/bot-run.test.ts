@@ -57,14 +57,24 @@ function fakeRepo(
 const engine = (run: () => Promise<EngineResult>): BotEngine => ({ kind: 'rules', run });
 const logger = pino({ level: 'silent' });
 
+/** The handler over a repo double; its rules engine answers with `run` and counts its calls. */
+function handlerFor(
+  options: Parameters<typeof fakeRepo>[0] = {},
+  run: () => Promise<EngineResult> = async () => RESULT,
+) {
+  const { repo, finished } = fakeRepo(options);
+  let calls = 0;
+  const rules = engine(() => {
+    calls += 1;
+    return run();
+  });
+  const handler = createBotRunHandler({ repo, engines: { rules, llm: null }, logger });
+  return { handler, finished, calls: () => calls };
+}
+
 describe('bot-run handler', () => {
   it('finishes the result with the engine answer and the transcript text it read', async () => {
-    const { repo, finished } = fakeRepo();
-    const handler = createBotRunHandler({
-      repo,
-      engines: { rules: engine(async () => RESULT), llm: null },
-      logger,
-    });
+    const { handler, finished } = handlerFor();
     await handler.run('r1', { final: false });
     expect(finished).toEqual([
       { status: 'success', result: RESULT, transcriptText: 'hello there' },
@@ -72,32 +82,15 @@ describe('bot-run handler', () => {
   });
 
   it('fails a result of a cancelled back-run without calling the engine', async () => {
-    const { repo, finished } = fakeRepo({ cancelled: true });
-    let calls = 0;
-    const handler = createBotRunHandler({
-      repo,
-      engines: {
-        rules: engine(async () => {
-          calls += 1;
-          return RESULT;
-        }),
-        llm: null,
-      },
-      logger,
-    });
+    const { handler, finished, calls } = handlerFor({ cancelled: true });
     await handler.run('r1', { final: false });
-    expect(calls).toBe(0);
+    expect(calls()).toBe(0);
     expect(finished).toEqual([{ status: 'failed', message: BACK_RUN_MESSAGES.cancelled }]);
   });
 
   it('rethrows a retryable failure while attempts are left, fails it on the last one', async () => {
     const error = new BotEngineError('Busy.', true);
-    const { repo, finished } = fakeRepo();
-    const handler = createBotRunHandler({
-      repo,
-      engines: { rules: engine(() => Promise.reject(error)), llm: null },
-      logger,
-    });
+    const { handler, finished } = handlerFor({}, () => Promise.reject(error));
     await expect(handler.run('r1', { final: false })).rejects.toBe(error);
     expect(finished).toEqual([]);
     await handler.run('r1', { final: true });
@@ -105,44 +98,22 @@ describe('bot-run handler', () => {
   });
 
   it('fails at once on a non-retryable failure, and on an LLM bot without an LLM', async () => {
-    const { repo, finished } = fakeRepo({ engine: 'llm' });
-    const handler = createBotRunHandler({
-      repo,
-      engines: { rules: engine(async () => RESULT), llm: null },
-      logger,
-    });
+    const { handler, finished } = handlerFor({ engine: 'llm' });
     await handler.run('r1', { final: false });
     expect(finished).toEqual([{ status: 'failed', message: LLM_NOT_CONFIGURED }]);
   });
 
   it('hides unexpected errors behind a readable message (retried first)', async () => {
-    const { repo, finished } = fakeRepo();
-    const handler = createBotRunHandler({
-      repo,
-      engines: { rules: engine(() => Promise.reject(new Error('socket hang up'))), llm: null },
-      logger,
-    });
+    const { handler, finished } = handlerFor({}, () => Promise.reject(new Error('socket hang up')));
     await expect(handler.run('r1', { final: false })).rejects.toThrow('socket hang up');
     await handler.run('r1', { final: true });
     expect(finished).toEqual([{ status: 'failed', message: BOT_RUN_MESSAGES.internalError }]);
   });
 
   it('does nothing for a result that has finished already', async () => {
-    const { repo, finished } = fakeRepo({ status: 'success' });
-    let calls = 0;
-    const handler = createBotRunHandler({
-      repo,
-      engines: {
-        rules: engine(async () => {
-          calls += 1;
-          return RESULT;
-        }),
-        llm: null,
-      },
-      logger,
-    });
+    const { handler, finished, calls } = handlerFor({ status: 'success' });
     await handler.run('r1', { final: false });
-    expect(calls).toBe(0);
+    expect(calls()).toBe(0);
     expect(finished).toEqual([]);
   });
 });

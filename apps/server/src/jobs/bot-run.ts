@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { PipelineConfig } from '../config.js';
 import { BotEngineError, engineFor, type BotEngines } from '../providers/bot-engine/index.js';
 import type { BotRunJobRepo } from './bot-run-repo.js';
+import { retryOptions } from './retry-options.js';
 
 /**
  * bot-run {resultId}: one bot over one target's transcript, one job per bot_results row.
@@ -28,15 +29,8 @@ export interface BotRunQueue {
   enqueue(resultIds: readonly string[]): Promise<void>;
 }
 
-/** Retries and expiry follow the pipeline's settings (PIPELINE_RETRY_LIMIT and friends). */
 export function botRunSendOptions(config: PipelineConfig): PgBoss.SendOptions {
-  return {
-    retryLimit: config.retryLimit,
-    retryDelay: config.retryDelaySeconds,
-    retryBackoff: config.retryDelaySeconds > 0,
-    expireInSeconds: config.jobTimeoutSeconds,
-    deadLetter: BOT_RUN_FAILED_QUEUE,
-  };
+  return { ...retryOptions(config), deadLetter: BOT_RUN_FAILED_QUEUE };
 }
 
 export async function createBotRunQueues(boss: PgBoss): Promise<void> {

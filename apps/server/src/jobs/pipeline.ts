@@ -9,6 +9,7 @@ import {
 } from '../providers/audio/index.js';
 import type { StorageProvider } from '../providers/storage/index.js';
 import { TranscriptionError, type SpeechToText } from '../providers/transcription/index.js';
+import { retryOptions } from './retry-options.js';
 
 /**
  * The interaction pipeline: pg-boss queues, one job per step and interaction.
@@ -98,13 +99,7 @@ export function describeFailure(
 }
 
 export function pipelineSendOptions(config: PipelineConfig): PgBoss.SendOptions {
-  return {
-    retryLimit: config.retryLimit,
-    retryDelay: config.retryDelaySeconds,
-    retryBackoff: config.retryDelaySeconds > 0,
-    expireInSeconds: config.jobTimeoutSeconds,
-    deadLetter: PIPELINE_FAILED_QUEUE,
-  };
+  return { ...retryOptions(config), deadLetter: PIPELINE_FAILED_QUEUE };
 }
 
 export async function createPipelineQueues(boss: PgBoss): Promise<void> {

@@ -42,6 +42,19 @@ export function customerOfTechnician(db: Db, technicianId: string | Placeholder)
   return sql`${customers.id} = any(array(${theirCustomers}))`;
 }
 
+/** One customer within the scope: the company's and, for a technician, one of theirs. */
+export function customerInScope(
+  db: Db,
+  scope: { companyId: string | Placeholder; technicianId: string | Placeholder | null },
+  customerId: string | Placeholder,
+): SQL | undefined {
+  return and(
+    eq(customers.id, customerId),
+    eq(customers.companyId, scope.companyId),
+    scope.technicianId ? customerOfTechnician(db, scope.technicianId) : undefined,
+  );
+}
+
 /**
  * Technician scope on interactions: recorded by them, or on their job — read from the joined
  * job's technician column for single interactions, or as the technician's jobs of this customer

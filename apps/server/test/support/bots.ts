@@ -158,3 +158,10 @@ export function scriptedEngines() {
 
 export const retryable = (message: string) => new BotEngineError(message, true);
 export const final = (message: string) => new BotEngineError(message, false);
+
+/** A promise the test opens when it likes: a scripted engine awaits it to stay busy until then. */
+export function gate(): { opened: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}

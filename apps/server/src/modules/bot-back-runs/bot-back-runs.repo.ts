@@ -6,11 +6,12 @@ import {
   botResults,
   botRuns,
   botUsage,
-  botVersions,
   bots,
   companyBots,
   interactions,
 } from '../../db/schema/index.js';
+import { insertRunningResults, meterResults, settleRuns } from '../bot-runs/bot-run-writer.js';
+import { pinnedBotsQuery } from '../bot-runs/bot-runs.repo.js';
 import { eligibleInteractions, type BackRunScope } from './back-run-scope.js';
 
 export type BotBackRunsRepo = ReturnType<typeof createBotBackRunsRepo>;
@@ -27,26 +28,24 @@ export interface ChunkCursor {
 export const backRunDedupeKey = (backRunId: string, interactionId: string) =>
   `back-run:${backRunId}:${interactionId}`;
 
+const backRunColumns = {
+  id: botBackRuns.id,
+  companyId: botBackRuns.companyId,
+  botId: botBackRuns.botId,
+  from: botBackRuns.fromDate,
+  to: botBackRuns.toDate,
+  status: botBackRuns.status,
+};
+
 export function createBotBackRunsRepo(db: Db) {
   /** Results of a back-run's runs. */
   const resultsOf = (backRunId: string) =>
     and(eq(botRuns.backRunId, backRunId), eq(botResults.runId, botRuns.id));
 
   return {
-    /** A bot the company runs, at its pinned version (trigger and engine as that version froze). */
+    /** A bot the company runs, at its pinned version. */
     async companyBot(companyId: string, botId: string) {
-      const [row] = await db
-        .select({
-          botId: companyBots.botId,
-          versionId: companyBots.versionId,
-          name: bots.name,
-          trigger: botVersions.trigger,
-          triggerEvent: botVersions.triggerEvent,
-          engine: botVersions.engine,
-        })
-        .from(companyBots)
-        .innerJoin(bots, eq(bots.id, companyBots.botId))
-        .innerJoin(botVersions, eq(botVersions.id, companyBots.versionId))
+      const [row] = await pinnedBotsQuery(db)
         .where(and(eq(companyBots.companyId, companyId), eq(companyBots.botId, botId)))
         .limit(1);
       return row ?? null;
@@ -95,13 +94,8 @@ export function createBotBackRunsRepo(db: Db) {
     async backRun(companyId: string, id: string) {
       const [row] = await db
         .select({
-          id: botBackRuns.id,
-          companyId: botBackRuns.companyId,
-          botId: botBackRuns.botId,
+          ...backRunColumns,
           botName: bots.name,
-          from: botBackRuns.fromDate,
-          to: botBackRuns.toDate,
-          status: botBackRuns.status,
           total: botBackRuns.total,
           createdAt: botBackRuns.createdAt,
         })
@@ -132,15 +126,7 @@ export function createBotBackRunsRepo(db: Db) {
     /** The start job's view of a back-run (any company: the job id is trusted). */
     async forStart(id: string) {
       const [row] = await db
-        .select({
-          id: botBackRuns.id,
-          companyId: botBackRuns.companyId,
-          botId: botBackRuns.botId,
-          from: botBackRuns.fromDate,
-          to: botBackRuns.toDate,
-          status: botBackRuns.status,
-          createdById: botBackRuns.createdById,
-        })
+        .select({ ...backRunColumns, createdById: botBackRuns.createdById })
         .from(botBackRuns)
         .where(eq(botBackRuns.id, id))
         .limit(1);
@@ -213,18 +199,12 @@ export function createBotBackRunsRepo(db: Db) {
           .onConflictDoNothing()
           .returning({ id: botRuns.id });
         if (runs.length === 0) return { seen: pending.length, resultIds: [], last };
-        const results = await tx
-          .insert(botResults)
-          .values(
-            runs.map((run) => ({
-              runId: run.id,
-              companyId: backRun.companyId,
-              botId: bot.botId,
-              versionId: bot.versionId,
-            })),
-          )
-          .returning({ id: botResults.id });
-        return { seen: pending.length, resultIds: results.map((r) => r.id), last };
+        const resultIds = await insertRunningResults(
+          tx,
+          backRun.companyId,
+          runs.map((run) => ({ runId: run.id, botId: bot.botId, versionId: bot.versionId })),
+        );
+        return { seen: pending.length, resultIds, last };
       });
     },
 
@@ -291,40 +271,23 @@ export function createBotBackRunsRepo(db: Db) {
             versionId: botResults.versionId,
           });
         if (failed.length === 0) return true;
-        const [version] = await tx
-          .select({ engine: botVersions.engine })
-          .from(botVersions)
-          .where(eq(botVersions.id, failed[0]!.versionId));
-        await tx
-          .insert(botUsage)
-          .values(
-            failed.map((r) => ({
-              resultId: r.id,
-              companyId: r.companyId,
-              botId: r.botId,
-              versionId: r.versionId,
-              engine: version!.engine,
-              tokensIn: 0,
-              tokensOut: 0,
-              costMillicents: 0,
-            })),
-          )
-          .onConflictDoNothing({ target: botUsage.resultId });
+        await meterResults(
+          tx,
+          failed.map((r) => ({
+            resultId: r.id,
+            companyId: r.companyId,
+            botId: r.botId,
+            versionId: r.versionId,
+            tokensIn: 0,
+            tokensOut: 0,
+            costMillicents: 0,
+          })),
+        );
         // A back-run's run has one result, so a run whose result was failed here is failed.
-        await tx
-          .update(botRuns)
-          .set({
-            status: 'failed',
-            errorMessage: BACK_RUN_MESSAGES.cancelled,
-            finishedAt: sql`now()`,
-            executionSeconds: sql`extract(epoch from now() - ${botRuns.startedAt})`,
-          })
-          .where(
-            and(
-              inArray(botRuns.id, [...new Set(failed.map((r) => r.runId))]),
-              eq(botRuns.status, 'running'),
-            ),
-          );
+        await settleRuns(tx, [...new Set(failed.map((r) => r.runId))], {
+          status: 'failed',
+          errorMessage: BACK_RUN_MESSAGES.cancelled,
+        });
         return true;
       });
     },

@@ -61,7 +61,7 @@ export function createBotBackRunsService(deps: {
       from: request.from,
       to: request.to,
       trigger: bot.trigger,
-      triggerEvent: bot.triggerEvent,
+      triggerEvent: bot.trigger_event,
     });
     if (interactions === null) throw fieldError('bot_id', BACK_RUN_MESSAGES.jobCompleteBot);
     return { companyId, bot, interactions };

@@ -20,14 +20,15 @@ import {
   users,
 } from '../../db/schema/index.js';
 import {
-  customerOfTechnician,
+  customerInScope,
   interactionOfTechnician,
   type ViewerScope,
 } from '../../lib/viewer-scope.js';
+import { insertRunningResults } from './bot-run-writer.js';
 
 export type BotRunsRepo = ReturnType<typeof createBotRunsRepo>;
 
-/** A bot the company may run, at the version it is pinned to (trigger as that version froze it). */
+/** A bot the company may run, at the version it is pinned to. */
 export type SubscribedBot = Awaited<ReturnType<BotRunsRepo['companyBots']>>[number];
 
 export interface NewRun {
@@ -52,23 +53,28 @@ const targetCondition = (target: RunTarget) =>
     ? eq(botRuns.interactionId, target.interactionId)
     : eq(botRuns.customerId, target.customerId);
 
+/** Bots companies run, each at its pinned version (trigger and engine as that version froze them). */
+export const pinnedBotsQuery = (db: Db) =>
+  db
+    .select({
+      botId: companyBots.botId,
+      versionId: companyBots.versionId,
+      name: bots.name,
+      color: bots.color,
+      trigger: botVersions.trigger,
+      trigger_event: botVersions.triggerEvent,
+      engine: botVersions.engine,
+      version: botVersions.number,
+      latestVersion: bots.latestVersion,
+    })
+    .from(companyBots)
+    .innerJoin(bots, eq(bots.id, companyBots.botId))
+    .innerJoin(botVersions, eq(botVersions.id, companyBots.versionId));
+
 export function createBotRunsRepo(db: Db) {
   return {
     async companyBots(companyId: string) {
-      return db
-        .select({
-          botId: companyBots.botId,
-          versionId: companyBots.versionId,
-          name: bots.name,
-          color: bots.color,
-          trigger: botVersions.trigger,
-          trigger_event: botVersions.triggerEvent,
-          version: botVersions.number,
-          latestVersion: bots.latestVersion,
-        })
-        .from(companyBots)
-        .innerJoin(bots, eq(bots.id, companyBots.botId))
-        .innerJoin(botVersions, eq(botVersions.id, companyBots.versionId))
+      return pinnedBotsQuery(db)
         .where(eq(companyBots.companyId, companyId))
         .orderBy(asc(bots.name), asc(bots.id));
     },
@@ -105,13 +111,7 @@ export function createBotRunsRepo(db: Db) {
       const [row] = await db
         .select({ id: customers.id, jobsCount: customers.jobsCount })
         .from(customers)
-        .where(
-          and(
-            eq(customers.id, customerId),
-            eq(customers.companyId, scope.companyId),
-            scope.technicianId ? customerOfTechnician(db, scope.technicianId) : undefined,
-          ),
-        )
+        .where(customerInScope(db, scope, customerId))
         .limit(1);
       return row ?? null;
     },
@@ -185,18 +185,16 @@ export function createBotRunsRepo(db: Db) {
             .where(and(eq(botResults.runId, existing!.id), eq(botResults.status, 'running')));
           return { runId: existing!.id, resultIds: running.map((r) => r.id), created: false };
         }
-        const results = await tx
-          .insert(botResults)
-          .values(
-            run.bots.map((bot) => ({
-              runId: inserted.id,
-              companyId: run.companyId,
-              botId: bot.botId,
-              versionId: bot.versionId,
-            })),
-          )
-          .returning({ id: botResults.id });
-        return { runId: inserted.id, resultIds: results.map((r) => r.id), created: true };
+        const resultIds = await insertRunningResults(
+          tx,
+          run.companyId,
+          run.bots.map((bot) => ({
+            runId: inserted.id,
+            botId: bot.botId,
+            versionId: bot.versionId,
+          })),
+        );
+        return { runId: inserted.id, resultIds, created: true };
       });
     },
 

@@ -10,14 +10,12 @@ import {
 } from '@fieldbot/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { interactionViewers } from '../../plugins/route-auth.js';
 import type { RouteAuth } from '../../plugins/types.js';
 import type { BotRunsService } from './bot-runs.service.js';
 
 /** Whoever sees interactions runs bots and reads results (within their scope). */
-const companyAuth: RouteAuth = {
-  roles: [ROLE.COMPANY_ADMIN, ROLE.MANAGER, ROLE.FIELD_TEAM],
-  permission: 'interactions.view',
-};
+const companyAuth = interactionViewers;
 /** Reviewer marks feed the publisher's accuracy figures: admins and managers only. */
 const reviewerAuth: RouteAuth = {
   roles: [ROLE.COMPANY_ADMIN, ROLE.MANAGER],

@@ -11,6 +11,7 @@ const bot = (botId: string, trigger: SubscribedBot['trigger']): SubscribedBot =>
   color: 'red',
   trigger,
   trigger_event: 'every',
+  engine: 'rules',
   version: 1,
   latestVersion: 2,
 });

@@ -174,7 +174,7 @@ export function createBotRunsService(deps: { repo: BotRunsRepo; queue: BotRunQue
         runType: 'manual',
         runById: viewer.id,
         dedupeKey: null,
-        bots: picked.map((bot) => ({ botId: bot.botId, versionId: bot.versionId })),
+        bots: picked,
       });
       await queue.enqueue(run.resultIds);
       return { message: BOT_RUN_MESSAGES.started };

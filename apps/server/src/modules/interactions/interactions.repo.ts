@@ -30,6 +30,7 @@ import {
 } from '../../db/schema/index.js';
 import { createCountCache } from './count-cache.js';
 import {
+  customerInScope,
   customerOfTechnician,
   interactionOfTechnician,
   type ViewerScope,
@@ -166,13 +167,7 @@ export function customerDetailQuery(db: Db, scope: ParamScope, customerId: Param
   return db
     .select({ ...customerColumns, interactionsCount: customers.interactionsCount })
     .from(customers)
-    .where(
-      and(
-        eq(customers.id, customerId),
-        eq(customers.companyId, scope.companyId),
-        scope.technicianId ? customerOfTechnician(db, scope.technicianId) : undefined,
-      ),
-    )
+    .where(customerInScope(db, scope, customerId))
     .limit(1);
 }
 

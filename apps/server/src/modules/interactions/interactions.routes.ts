@@ -7,18 +7,14 @@ import {
   interactionListQuerySchema,
   interactionListResponseSchema,
   interactionParamsSchema,
-  ROLE,
 } from '@fieldbot/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { RouteAuth } from '../../plugins/types.js';
+import { interactionViewers } from '../../plugins/route-auth.js';
 import type { InteractionsService } from './interactions.service.js';
 import { parseRangeHeader } from './range-header.js';
 
-const auth: RouteAuth = {
-  roles: [ROLE.COMPANY_ADMIN, ROLE.MANAGER, ROLE.FIELD_TEAM],
-  permission: 'interactions.view',
-};
+const auth = interactionViewers;
 
 /**
  * Browsers may keep the audio for a while (seeking back re-reads it); `private` keeps it out of

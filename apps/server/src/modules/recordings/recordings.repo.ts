@@ -8,7 +8,7 @@ import {
   uploadedFiles,
 } from '../../db/schema/index.js';
 import {
-  customerOfTechnician,
+  customerInScope,
   interactionOfTechnician,
   type ViewerScope,
 } from '../../lib/viewer-scope.js';
@@ -112,13 +112,7 @@ export function createRecordingsRepo(db: Db) {
       const [row] = await db
         .select({ id: customers.id })
         .from(customers)
-        .where(
-          and(
-            eq(customers.id, customerId),
-            eq(customers.companyId, scope.companyId),
-            scope.technicianId ? customerOfTechnician(db, scope.technicianId) : undefined,
-          ),
-        )
+        .where(customerInScope(db, scope, customerId))
         .limit(1);
       return row ?? null;
     },

@@ -5,19 +5,16 @@ import {
   customerParamsSchema,
   messageResponseSchema,
   openJobsResponseSchema,
-  ROLE,
 } from '@fieldbot/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { interactionViewers } from '../../plugins/route-auth.js';
 import type { RecordingsService } from './recordings.service.js';
 
 /** A day-long visit in RECORDING_CHUNK_MS chunks lists ~17,000 file URLs of ~120 bytes. */
 const RECORDINGS_BODY_LIMIT = 4 * 1024 * 1024;
 
-const auth = {
-  roles: [ROLE.COMPANY_ADMIN, ROLE.MANAGER, ROLE.FIELD_TEAM],
-  permission: 'interactions.view',
-} as const;
+const auth = interactionViewers;
 
 export async function recordingRoutes(
   app: FastifyInstance,

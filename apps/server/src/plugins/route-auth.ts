@@ -1,0 +1,8 @@
+import { ROLE } from '@fieldbot/shared';
+import type { RouteAuth } from './types.js';
+
+/** Whoever sees interactions, each within their scope (interactions, recordings, bot results). */
+export const interactionViewers = {
+  roles: [ROLE.COMPANY_ADMIN, ROLE.MANAGER, ROLE.FIELD_TEAM],
+  permission: 'interactions.view',
+} as const satisfies RouteAuth;
