@@ -1,4 +1,9 @@
-import { formatTranscriptLines, joinSegments, type TranscriptSegment } from '@fieldbot/shared';
+import {
+  formatTranscriptLines,
+  FUZZY_MATCH_THRESHOLD,
+  joinSegments,
+  type TranscriptSegment,
+} from '@fieldbot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LlmConfig } from '../src/config';
 import { BotEngineError, type EngineBot } from '../src/providers/bot-engine/bot-engine';
@@ -201,6 +206,64 @@ describe('LLM engine against a local server speaking the OpenAI chat API', () =>
     expect(result.responseTags.map((t) => [t.tag_id, t.text])).toEqual([[0, PLAN]]);
     expect(result.unmatchedQuotes).toBe(2);
     expect(result.outputTags.map((t) => t.data)).toEqual(['Yes', '$189']);
+  });
+
+  it('locates quotes given back with case, whitespace and quote-mark changes, or one word off', async () => {
+    const PLAN_CHOICE = 'Let\'s take the "Gold" plan then.';
+    const withChoice = [
+      ...segments,
+      { start: 75, end: 78, speaker: 'Customer', text: PLAN_CHOICE },
+    ] satisfies TranscriptSegment[];
+    const text = joinSegments(withChoice);
+    const SENTENCE = 'We offer a maintenance plan at $189 a year';
+    const INVENTED = 'We offer a lifetime warranty on every part';
+    openai.script(
+      jsonAnswer(
+        answer(
+          // Shouting, a line break and doubled spaces; curly quote marks for straight ones.
+          [
+            'Yes',
+            [
+              '  we OFFER a   Maintenance\nplan ',
+              'let\u2019s TAKE the \u201cgold\u201d plan then.',
+            ],
+          ],
+          // "maintenance" told back as "service"; and a sentence nobody said.
+          ['$189', ['We offer a service plan at $189 a year', INVENTED]],
+        ),
+      ),
+    );
+    const result = await createLlmEngine(config()).run(bot, { text, segments: withChoice });
+
+    const span = (quote: string) => {
+      const at = text.indexOf(quote);
+      expect(at, quote).toBeGreaterThanOrEqual(0);
+      return { index_start: at, index_end: at + quote.length, text: quote };
+    };
+    const [plan, choice, paraphrase, ...rest] = result.responseTags;
+    expect(rest).toEqual([]);
+    expect(plan).toEqual({
+      tag_id: 0,
+      label: 'Plan offered',
+      ...span(PLAN),
+      match: 'normalised',
+      score: 1,
+    });
+    expect(choice).toEqual({
+      tag_id: 0,
+      label: 'Plan offered',
+      ...span(PLAN_CHOICE),
+      match: 'normalised',
+      score: 1,
+    });
+    // The whole sentence the model paraphrased, from its first word to its last.
+    expect(paraphrase).toMatchObject({ tag_id: 2, ...span(SENTENCE), match: 'fuzzy' });
+    expect(paraphrase!.score).toBeGreaterThanOrEqual(FUZZY_MATCH_THRESHOLD);
+    expect(paraphrase!.score).toBeLessThan(1);
+    // One word of the quote's nine differs.
+    expect(paraphrase!.score).toBeCloseTo(1 - 1 / 9, 3);
+    expect(result.unmatchedQuotes).toBe(1);
+    expect(result.responseTags.map((t) => t.text)).not.toContain(INVENTED);
   });
 
   it('keeps a null value and records no usage when the service reports none', async () => {
