@@ -32,3 +32,4 @@ export * from './bots/span-locator';
 export * from './bots/transcript-spans';
 export * from './bots/parse-transcript';
 export * from './bots/transcript-highlights';
+export * from './company/company.schema';
