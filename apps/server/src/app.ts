@@ -151,7 +151,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await userRoutes(app, { auth, invitations, profile, sessions });
   await companyRoutes(app, {
-    company: createCompanyService({ repo: createCompanyRepo(database.db) }),
+    company: createCompanyService({
+      repo: createCompanyRepo(database.db),
+      isOurFileUrl: (url) => storage.keyFromUrl(url) !== null,
+      loadUser: (userId) => profile.loadUser(userId),
+      forgetUser: (userId) => sessions.forgetUser(userId),
+    }),
   });
   registerCsrfCookieRoute(app, { sessions });
   await healthRoutes(app, { db: database.db });
