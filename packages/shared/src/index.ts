@@ -33,3 +33,4 @@ export * from './bots/transcript-spans';
 export * from './bots/parse-transcript';
 export * from './bots/transcript-highlights';
 export * from './company/company.schema';
+export * from './company/address.schema';
