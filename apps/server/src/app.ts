@@ -28,6 +28,10 @@ import { createBotRunsService } from './modules/bot-runs/bot-runs.service.js';
 import { createPublishersRepo } from './modules/publishers/publishers.repo.js';
 import { publishersRoutes } from './modules/publishers/publishers.routes.js';
 import { createReferenceDataRepo } from './modules/reference-data/reference-data.repo.js';
+import { createAddressRepo } from './modules/address/address.repo.js';
+import { addressRoutes } from './modules/address/address.routes.js';
+import { createAddressService } from './modules/address/address.service.js';
+import { createAddressProvider } from './providers/address/index.js';
 import { referenceDataRoutes } from './modules/reference-data/reference-data.routes.js';
 import { createReferenceDataService } from './modules/reference-data/reference-data.service.js';
 import { createInteractionsRepo } from './modules/interactions/interactions.repo.js';
@@ -165,6 +169,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     referenceData: createReferenceDataService({
       repo: createReferenceDataRepo(database.db),
       companyBots: (companyId) => botRunsRepo.companyBots(companyId),
+    }),
+  });
+  await addressRoutes(app, {
+    address: createAddressService({
+      provider: createAddressProvider(config, createAddressRepo(database.db)),
+      searchesPerMinute: config.address.searchesPerMinute,
     }),
   });
   await publishersRoutes(app, { repo: createPublishersRepo(database.db) });

@@ -2,6 +2,7 @@ import {
   AUTH_MESSAGES,
   COMPANY_MESSAGES,
   MESSAGES,
+  addressSearchResponseSchema,
   companyCreateResponseSchema,
   dataResponseSchema,
   userResponseSchema,
@@ -17,7 +18,8 @@ const PNG = Buffer.from(
   'base64',
 );
 
-const t = useTestApp();
+const ADDRESS_SEARCHES_PER_MINUTE = 3;
+const t = useTestApp({ env: { ADDRESS_SEARCHES_PER_MINUTE: String(ADDRESS_SEARCHES_PER_MINUTE) } });
 const as = signedInClients(t);
 
 /** A fresh verified company admin without a company (the demo newadmin stays untouched). */
@@ -256,4 +258,39 @@ describe('POST /api/company/update', () => {
     const res = await (await as(DEMO.newadmin.email)).post('/api/company/update', { name: 'X' });
     expect(res.status).toBe(404);
   });
+});
+
+describe('GET /api/address/search', () => {
+  const search = (client: ApiClient, q: string) =>
+    client.get(`/api/address/search?q=${encodeURIComponent(q)}`);
+
+  it(
+    'suggests the address of a ZIP to a signed-in user not yet set up, and limits the pace',
+    async () => {
+      expect((await search(t.client(), '1 Main St 94043')).status).toBe(401);
+      const admin = await freshAdmin('address-search');
+      const res = await search(admin, '1600 Amphitheatre Pkwy, Mountain View, CA 94043');
+      expect(res.status, res.text).toBe(200);
+      expect(addressSearchResponseSchema.parse(res.body).data).toEqual([
+        expect.objectContaining({
+          zipcode: '94043',
+          city: 'Mountain View',
+          state: 'CA',
+          timezone: 'Pacific Time (US & Canada)',
+        }),
+      ]);
+      const blank = await search(admin, '  ');
+      expect(blank.status).toBe(422);
+      expect(blank.body.errors).toEqual({ q: [MESSAGES.required] });
+      // The blank query was refused before it counted; two more fill the minute.
+      expect((await search(admin, '1 Main St 10001')).status).toBe(200);
+      expect((await search(admin, '1 Main St 10002')).status).toBe(200);
+      const limited = await search(admin, '1 Main St 10003');
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      // The limit is per user.
+      expect((await search(await as(DEMO.admin.email), '1 Main St 10003')).status).toBe(200);
+    },
+    SLOW_TEST_TIMEOUT_MS,
+  );
 });
