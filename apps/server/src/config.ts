@@ -56,8 +56,8 @@ const url = (name: string) =>
   });
 
 const STT_ENGINES = ['auto', 'openai', 'pocketsphinx', 'none'] as const;
-/** Address look-up adapters (providers/address); hosted ones join this list when written. */
-export const ADDRESS_PROVIDERS = ['offline'] as const;
+/** Address look-up adapters (providers/address). */
+export const ADDRESS_PROVIDERS = ['offline', 'photon'] as const;
 export type AddressProviderName = (typeof ADDRESS_PROVIDERS)[number];
 
 const envSchema = z.object({
@@ -120,6 +120,7 @@ const envSchema = z.object({
     (v) => v === undefined || (ADDRESS_PROVIDERS as readonly string[]).includes(v),
     `ADDRESS_PROVIDER must be one of ${ADDRESS_PROVIDERS.join(', ')}`,
   ),
+  ADDRESS_PHOTON_URL: url('ADDRESS_PHOTON_URL'),
   ADDRESS_SEARCHES_PER_MINUTE: num('ADDRESS_SEARCHES_PER_MINUTE', 60, { int: true, min: 1 }),
   STT_ENGINE: optionalString.refine(
     (v) => v === undefined || (STT_ENGINES as readonly string[]).includes(v),
@@ -267,7 +268,7 @@ export interface AppConfig {
   webDist: string;
   logLevel: string;
   trustProxy: boolean;
-  address: { provider: AddressProviderName; searchesPerMinute: number };
+  address: { provider: AddressProviderName; photonUrl: string; searchesPerMinute: number };
   /** engine 'none': transcripts end with 'No transcription service configured'. */
   stt: SttConfig;
   pipeline: PipelineConfig;
@@ -474,6 +475,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     address: {
       provider: (e.ADDRESS_PROVIDER as AddressProviderName | undefined) ?? 'offline',
+      photonUrl: e.ADDRESS_PHOTON_URL ?? 'https://photon.komoot.io',
       searchesPerMinute: e.ADDRESS_SEARCHES_PER_MINUTE,
     },
     stt: sttConfig(e, sttService),
