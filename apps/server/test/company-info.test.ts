@@ -239,7 +239,7 @@ describe('POST /api/company/update', () => {
       expect(foreignTrade.body.errors).toEqual({ trade_ids: [MESSAGES.selectValidValue] });
       const both = await admin.post('/api/company/update', {
         industry_id: ref.otherIndustryId,
-        trade_ids: [ref.otherIndustryTradeId],
+        trade_ids: [ref.otherIndustryTradeId, ref.otherIndustryTradeId],
       });
       expect(both.status, both.text).toBe(200);
       expect((await me(admin)).company).toMatchObject({

@@ -18,7 +18,7 @@ export function toCompanyValues(body: CompanyUpdate): CompanyValues {
     timezoneId: body.timezone_id,
     industryId: body.industry_id,
     typeId: body.type_id,
-    trades: body.trade_ids,
+    trades: body.trade_ids && [...new Set(body.trade_ids)],
     description: body.description,
     fieldTeamProcess: body.field_team_process,
     phoneProcess: body.phone_process,
