@@ -28,6 +28,10 @@ import { createBotRunsService } from './modules/bot-runs/bot-runs.service.js';
 import { createPublishersRepo } from './modules/publishers/publishers.repo.js';
 import { publishersRoutes } from './modules/publishers/publishers.routes.js';
 import { createReferenceDataRepo } from './modules/reference-data/reference-data.repo.js';
+import { createAddressRepo } from './modules/address/address.repo.js';
+import { addressRoutes } from './modules/address/address.routes.js';
+import { createAddressService } from './modules/address/address.service.js';
+import { createAddressProvider } from './providers/address/index.js';
 import { referenceDataRoutes } from './modules/reference-data/reference-data.routes.js';
 import { createReferenceDataService } from './modules/reference-data/reference-data.service.js';
 import { createInteractionsRepo } from './modules/interactions/interactions.repo.js';
@@ -151,7 +155,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await userRoutes(app, { auth, invitations, profile, sessions });
   await companyRoutes(app, {
-    company: createCompanyService({ repo: createCompanyRepo(database.db) }),
+    company: createCompanyService({
+      repo: createCompanyRepo(database.db),
+      isOurFileUrl: (url) => storage.keyFromUrl(url) !== null,
+      loadUser: (userId) => profile.loadUser(userId),
+      forgetUser: (userId) => sessions.forgetUser(userId),
+    }),
   });
   registerCsrfCookieRoute(app, { sessions });
   await healthRoutes(app, { db: database.db });
@@ -160,6 +169,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     referenceData: createReferenceDataService({
       repo: createReferenceDataRepo(database.db),
       companyBots: (companyId) => botRunsRepo.companyBots(companyId),
+    }),
+  });
+  await addressRoutes(app, {
+    address: createAddressService({
+      provider: createAddressProvider(config, createAddressRepo(database.db)),
+      searchesPerMinute: config.address.searchesPerMinute,
     }),
   });
   await publishersRoutes(app, { repo: createPublishersRepo(database.db) });

@@ -190,6 +190,24 @@ describe('loadConfig', () => {
     );
   });
 
+  it('looks addresses up offline by default, at a per-user pace it reads', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).address).toEqual({
+      provider: 'offline',
+      photonUrl: 'https://photon.komoot.io',
+      searchesPerMinute: 60,
+    });
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), ADDRESS_SEARCHES_PER_MINUTE: '5' }).address
+        .searchesPerMinute,
+    ).toBe(5);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ADDRESS_PROVIDER: 'google' })).toThrow(
+      'Invalid configuration: ADDRESS_PROVIDER must be one of offline, photon',
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ADDRESS_SEARCHES_PER_MINUTE: '0' })).toThrow(
+      'ADDRESS_SEARCHES_PER_MINUTE must be at least 1',
+    );
+  });
+
   it('has no language model unless LLM_BASE_URL names one', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).llm).toBeNull();
   });

@@ -56,6 +56,9 @@ const url = (name: string) =>
   });
 
 const STT_ENGINES = ['auto', 'openai', 'pocketsphinx', 'none'] as const;
+/** Address look-up adapters (providers/address). */
+export const ADDRESS_PROVIDERS = ['offline', 'photon'] as const;
+export type AddressProviderName = (typeof ADDRESS_PROVIDERS)[number];
 
 const envSchema = z.object({
   NODE_ENV: optionalString,
@@ -113,6 +116,12 @@ const envSchema = z.object({
     'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
   ),
   TRUST_PROXY: bool('TRUST_PROXY', false),
+  ADDRESS_PROVIDER: optionalString.refine(
+    (v) => v === undefined || (ADDRESS_PROVIDERS as readonly string[]).includes(v),
+    `ADDRESS_PROVIDER must be one of ${ADDRESS_PROVIDERS.join(', ')}`,
+  ),
+  ADDRESS_PHOTON_URL: url('ADDRESS_PHOTON_URL'),
+  ADDRESS_SEARCHES_PER_MINUTE: num('ADDRESS_SEARCHES_PER_MINUTE', 60, { int: true, min: 1 }),
   STT_ENGINE: optionalString.refine(
     (v) => v === undefined || (STT_ENGINES as readonly string[]).includes(v),
     `STT_ENGINE must be one of ${STT_ENGINES.join(', ')}`,
@@ -259,6 +268,7 @@ export interface AppConfig {
   webDist: string;
   logLevel: string;
   trustProxy: boolean;
+  address: { provider: AddressProviderName; photonUrl: string; searchesPerMinute: number };
   /** engine 'none': transcripts end with 'No transcription service configured'. */
   stt: SttConfig;
   pipeline: PipelineConfig;
@@ -463,6 +473,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: path.resolve(serverRoot, e.WEB_DIST ?? '../web/dist'),
     logLevel: e.LOG_LEVEL ?? 'info',
     trustProxy: e.TRUST_PROXY,
+    address: {
+      provider: (e.ADDRESS_PROVIDER as AddressProviderName | undefined) ?? 'offline',
+      photonUrl: e.ADDRESS_PHOTON_URL ?? 'https://photon.komoot.io',
+      searchesPerMinute: e.ADDRESS_SEARCHES_PER_MINUTE,
+    },
     stt: sttConfig(e, sttService),
     pipeline: {
       retryLimit: e.PIPELINE_RETRY_LIMIT,

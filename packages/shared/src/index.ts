@@ -32,3 +32,5 @@ export * from './bots/span-locator';
 export * from './bots/transcript-spans';
 export * from './bots/parse-transcript';
 export * from './bots/transcript-highlights';
+export * from './company/company.schema';
+export * from './company/address.schema';

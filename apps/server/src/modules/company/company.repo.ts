@@ -1,10 +1,28 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { roles, users } from '../../db/schema/index.js';
+import {
+  companies,
+  companyTypes,
+  industries,
+  roles,
+  timezones,
+  trades,
+  uploadedFiles,
+  users,
+} from '../../db/schema/index.js';
 
 export type CompanyRepo = ReturnType<typeof createCompanyRepo>;
+export type CompanyValues = Partial<typeof companies.$inferInsert>;
 
 export function createCompanyRepo(db: Db) {
+  async function exists(
+    table: typeof timezones | typeof industries | typeof companyTypes,
+    id: number,
+  ) {
+    const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
+    return Boolean(row);
+  }
+
   return {
     /** A user of this company, or null: another tenant's user is indistinguishable from none. */
     async findTeamMember(companyId: string, userId: string) {
@@ -26,6 +44,79 @@ export function createCompanyRepo(db: Db) {
         .where(and(eq(users.id, userId), eq(users.companyId, companyId)))
         .limit(1);
       return row ?? null;
+    },
+
+    timezoneExists: (id: number) => exists(timezones, id),
+    industryExists: (id: number) => exists(industries, id),
+    typeExists: (id: number) => exists(companyTypes, id),
+
+    /** The listed trades that exist, each with the industry it belongs to. */
+    async tradesByIds(ids: number[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: trades.id, industryId: trades.industryId })
+        .from(trades)
+        .where(inArray(trades.id, ids));
+    },
+
+    /** A finished 'company-logo' upload of this user; anything else is not theirs to use. */
+    async isLogoUploadedBy(userId: string, fileUrl: string) {
+      const [row] = await db
+        .select({ id: uploadedFiles.id })
+        .from(uploadedFiles)
+        .where(
+          and(
+            eq(uploadedFiles.userId, userId),
+            eq(uploadedFiles.fileUrl, fileUrl),
+            eq(uploadedFiles.folder, 'company-logo'),
+            eq(uploadedFiles.status, 'uploaded'),
+          ),
+        )
+        .limit(1);
+      return Boolean(row);
+    },
+
+    async findCompany(companyId: string) {
+      const [row] = await db
+        .select({ id: companies.id, industryId: companies.industryId, trades: companies.trades })
+        .from(companies)
+        .where(eq(companies.id, companyId))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * Creates the company and links the admin in one transaction; null (nothing written) when the
+     * admin already has a company, which also settles two concurrent creates.
+     */
+    async createForAdmin(adminId: string, values: CompanyValues & { name: string }) {
+      return db.transaction(async (tx) => {
+        // The row lock makes a second concurrent create wait, then see the first one's company.
+        const [admin] = await tx
+          .select({ companyId: users.companyId })
+          .from(users)
+          .where(eq(users.id, adminId))
+          .for('update');
+        if (!admin || admin.companyId) return null;
+        const [company] = await tx.insert(companies).values(values).returning({ id: companies.id });
+        await tx.update(users).set({ companyId: company!.id }).where(eq(users.id, adminId));
+        return company!.id;
+      });
+    },
+
+    async updateCompany(companyId: string, values: CompanyValues) {
+      await db
+        .update(companies)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(companies.id, companyId));
+    },
+
+    async memberIds(companyId: string) {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.companyId, companyId));
+      return rows.map((r) => r.id);
     },
   };
 }

@@ -1,4 +1,12 @@
-import { ROLE, teamMemberParamsSchema, teamMemberResponseSchema } from '@fieldbot/shared';
+import {
+  ROLE,
+  companyCreateResponseSchema,
+  companyFormSchema,
+  companyUpdateResponseSchema,
+  companyUpdateSchema,
+  teamMemberParamsSchema,
+  teamMemberResponseSchema,
+} from '@fieldbot/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { CompanyService } from './company.service.js';
@@ -20,5 +28,27 @@ export async function companyRoutes(app: FastifyInstance, deps: { company: Compa
     async (request) => ({
       data: await deps.company.teamMember(request.user!, request.params.id),
     }),
+  );
+
+  // Company information is the first set-up step (spec §4), so both routes are open before set-up.
+  r.post(
+    '/api/company/create',
+    {
+      config: { auth: { roles: [ROLE.COMPANY_ADMIN], setup: 'any' } },
+      schema: { body: companyFormSchema, response: { 201: companyCreateResponseSchema } },
+    },
+    async (request, reply) => {
+      const company = await deps.company.create(request.user!, request.body);
+      return reply.status(201).send({ data: company });
+    },
+  );
+
+  r.post(
+    '/api/company/update',
+    {
+      config: { auth: { roles: [ROLE.COMPANY_ADMIN], setup: 'any' } },
+      schema: { body: companyUpdateSchema, response: { 200: companyUpdateResponseSchema } },
+    },
+    async (request) => ({ message: await deps.company.update(request.user!, request.body) }),
   );
 }

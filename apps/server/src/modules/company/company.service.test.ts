@@ -7,8 +7,8 @@ import { createCompanyService } from './company.service.js';
 const ACME = '11111111-1111-4111-8111-111111111111';
 const MEMBER = '22222222-2222-4222-8222-222222222222';
 
-const repo: CompanyRepo = {
-  async findTeamMember(companyId, userId) {
+const repo = {
+  async findTeamMember(companyId: string, userId: string) {
     if (companyId !== ACME || userId !== MEMBER) return null;
     return {
       id: MEMBER,
@@ -23,7 +23,7 @@ const repo: CompanyRepo = {
       roleTitle: 'Company Manager',
     };
   },
-};
+} as unknown as CompanyRepo;
 
 const viewer = (companyId: string | null) =>
   ({ company: companyId ? { id: companyId } : null }) as unknown as User;
@@ -38,7 +38,12 @@ async function statusOf(run: () => Promise<unknown>) {
 }
 
 describe('team member lookup', () => {
-  const service = createCompanyService({ repo });
+  const service = createCompanyService({
+    repo,
+    isOurFileUrl: () => false,
+    loadUser: async () => null,
+    forgetUser: () => {},
+  });
 
   it('returns a member of the viewer’s own company', async () => {
     const member = await service.teamMember(viewer(ACME), MEMBER);

@@ -1,18 +1,40 @@
-import type { TeamMember, User } from '@fieldbot/shared';
-import { notFound } from '../../lib/errors.js';
+import {
+  COMPANY_MESSAGES,
+  type Company,
+  type CompanyForm,
+  type CompanyUpdate,
+  type TeamMember,
+  type User,
+} from '@fieldbot/shared';
+import { DomainError, FieldValidationError, notFound } from '../../lib/errors.js';
+import { companyFormErrors, toCompanyValues } from './company-form.js';
 import type { CompanyRepo } from './company.repo.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+export interface CompanyServiceDeps {
+  repo: CompanyRepo;
+  /** True when `url` is a file URL our storage issued (ownership is checked by the repo). */
+  isOurFileUrl(url: string): boolean;
+  /** The spec §3 user, read afresh: the created company is answered in the same shape as in me. */
+  loadUser(userId: string): Promise<User | null>;
+  /** Drops cached sessions so members see the company change on their next request. */
+  forgetUser(userId: string): void;
+}
+
 export type CompanyService = ReturnType<typeof createCompanyService>;
 
-export function createCompanyService(deps: { repo: CompanyRepo }) {
+const alreadyHasCompany = () => new DomainError(409, COMPANY_MESSAGES.alreadyHasCompany);
+
+export function createCompanyService(deps: CompanyServiceDeps) {
+  const { repo } = deps;
+
   return {
     /** Spec §7 GET /api/company/team/{id}: a member of the caller's own company only. */
     async teamMember(viewer: User, memberId: string): Promise<TeamMember> {
       const companyId = viewer.company?.id;
       if (!companyId || !UUID.test(memberId)) throw notFound();
-      const row = await deps.repo.findTeamMember(companyId, memberId);
+      const row = await repo.findTeamMember(companyId, memberId);
       if (!row) throw notFound();
       return {
         id: row.id,
@@ -25,6 +47,37 @@ export function createCompanyService(deps: { repo: CompanyRepo }) {
         status: row.emailVerifiedAt ? 'active' : 'invited',
         created_at: row.createdAt.toISOString(),
       };
+    },
+
+    /** Spec §7 POST /api/company/create: the admin's first and only company. */
+    async create(viewer: User, body: CompanyForm): Promise<Company> {
+      if (viewer.company) throw alreadyHasCompany();
+      const errors = await companyFormErrors(repo, deps, viewer.id, body, null);
+      if (Object.keys(errors).length > 0) throw new FieldValidationError(errors);
+      const id = await repo.createForAdmin(viewer.id, {
+        ...toCompanyValues(body),
+        name: body.name,
+      });
+      if (!id) throw alreadyHasCompany();
+      deps.forgetUser(viewer.id);
+      const company = (await deps.loadUser(viewer.id))?.company;
+      if (!company) throw new Error(`Company ${id} was created but its admin does not carry it`);
+      return company;
+    },
+
+    /** Spec §7 POST /api/company/update: applies only the fields sent, to the caller's company. */
+    async update(viewer: User, body: CompanyUpdate): Promise<string> {
+      const companyId = viewer.company?.id;
+      const current = companyId ? await repo.findCompany(companyId) : null;
+      if (!companyId || !current) throw notFound();
+      const errors = await companyFormErrors(repo, deps, viewer.id, body, current);
+      if (Object.keys(errors).length > 0) throw new FieldValidationError(errors);
+      const values = toCompanyValues(body);
+      if (Object.keys(values).length > 0) {
+        await repo.updateCompany(companyId, values);
+        for (const memberId of await repo.memberIds(companyId)) deps.forgetUser(memberId);
+      }
+      return COMPANY_MESSAGES.updated;
     },
   };
 }
