@@ -10,13 +10,8 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from './support/api-client';
 import { DEMO } from './support/demo';
-import { SLOW_TEST_TIMEOUT_MS, signedInClients, uniqueEmail, useTestApp } from './support/test-app';
-
-const PASSWORD = 'Tangerine#Kiwi2026x';
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
+import { PNG_1X1, signUpVerified } from './support/fresh-account';
+import { SLOW_TEST_TIMEOUT_MS, signedInClients, useTestApp } from './support/test-app';
 
 const ADDRESS_SEARCHES_PER_MINUTE = 3;
 const t = useTestApp({ env: { ADDRESS_SEARCHES_PER_MINUTE: String(ADDRESS_SEARCHES_PER_MINUTE) } });
@@ -24,20 +19,7 @@ const as = signedInClients(t);
 
 /** A fresh verified company admin without a company (the demo newadmin stays untouched). */
 async function freshAdmin(label: string): Promise<ApiClient> {
-  const email = uniqueEmail(label);
-  const client = t.client();
-  const mark = await t.outbox.mark();
-  const res = await client.post('/api/user/signup', {
-    name: 'Company Founder',
-    email,
-    password: PASSWORD,
-    password_confirmation: PASSWORD,
-  });
-  expect(res.status, res.text).toBe(201);
-  const token = await t.outbox.waitForToken(email, 'verify', { after: mark });
-  expect((await client.get(`/api/user/verify/${token}`)).status).toBe(200);
-  await client.loginAs(email, PASSWORD);
-  return client;
+  return (await signUpVerified(t, label, 'Company Founder')).client;
 }
 
 async function me(client: ApiClient) {
@@ -51,7 +33,7 @@ async function uploadLogo(client: ApiClient, folder = 'company-logo') {
   expect(signed.status, signed.text).toBe(200);
   const { upload_url, file_url } = signed.body.data as { upload_url: string; file_url: string };
   const put = await client.request('PUT', upload_url, undefined, {
-    raw: PNG,
+    raw: PNG_1X1,
     contentType: 'image/png',
   });
   expect(put.status, put.text).toBeLessThan(300);

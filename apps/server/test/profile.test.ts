@@ -2,33 +2,14 @@ import { AUTH_MESSAGES, MESSAGES, userResponseSchema } from '@fieldbot/shared';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from './support/api-client';
 import { DEMO } from './support/demo';
-import { APP_URL, useTestApp, uniqueEmail, SLOW_TEST_TIMEOUT_MS } from './support/test-app';
-
-const PASSWORD = 'Tangerine#Kiwi2026x';
-/** A 1×1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
+import { PNG_1X1, signUpVerified } from './support/fresh-account';
+import { APP_URL, useTestApp, SLOW_TEST_TIMEOUT_MS } from './support/test-app';
 
 const t = useTestApp();
 
 /** A fresh verified, logged-in account (so profile edits don't disturb the demo users). */
-async function freshUser(label: string): Promise<{ client: ApiClient; email: string }> {
-  const email = uniqueEmail(label);
-  const client = t.client();
-  const mark = await t.outbox.mark();
-  const res = await client.post('/api/user/signup', {
-    name: 'Profile Person',
-    email,
-    password: PASSWORD,
-    password_confirmation: PASSWORD,
-  });
-  expect(res.status, res.text).toBe(201);
-  const token = await t.outbox.waitForToken(email, 'verify', { after: mark });
-  expect((await client.get(`/api/user/verify/${token}`)).status).toBe(200);
-  await client.loginAs(email, PASSWORD);
-  return { client, email };
+function freshUser(label: string): Promise<{ client: ApiClient; email: string }> {
+  return signUpVerified(t, label, 'Profile Person');
 }
 
 async function me(client: ApiClient) {
@@ -131,7 +112,7 @@ describe('update-profile', () => {
 describe('profile photo: pre-signed URL, PUT, then image', () => {
   it('uploads a photo, serves it back, sets it as the image, and clears it', async () => {
     const { client } = await freshUser('photo');
-    const { file_url } = await upload(client, 'avatar.png', PNG, 'image/png');
+    const { file_url } = await upload(client, 'avatar.png', PNG_1X1, 'image/png');
 
     const served = await client.get(file_url);
     expect(served.status).toBe(200);
@@ -159,7 +140,7 @@ describe('profile photo: pre-signed URL, PUT, then image', () => {
     otherKey.pathname = otherKey.pathname.replace(/[^/]+$/, 'other.png');
     for (const url of [badSig, otherKey]) {
       const res = await client.request('PUT', url.pathname + url.search, undefined, {
-        raw: PNG,
+        raw: PNG_1X1,
         contentType: 'image/png',
       });
       expect([400, 403, 404, 422], res.text).toContain(res.status);
@@ -182,7 +163,7 @@ describe('profile photo: pre-signed URL, PUT, then image', () => {
     // Another user's upload is not theirs to use either.
     const other = t.client();
     await other.loginAs(DEMO.globex.email);
-    const { file_url } = await upload(other, 'globex.png', PNG, 'image/png');
+    const { file_url } = await upload(other, 'globex.png', PNG_1X1, 'image/png');
     const res = await client.post('/api/user/update-profile', { image: file_url });
     expect(res.status, res.text).toBe(422);
     expect(res.body.errors.image).toBeDefined();
