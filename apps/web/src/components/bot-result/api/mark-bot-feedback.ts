@@ -1,6 +1,5 @@
-import { botFeedbackPath, type FeedbackVerdict } from '@fieldbot/shared';
+import { botFeedbackPath, messageResponseSchema, type FeedbackVerdict } from '@fieldbot/shared';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { http } from '@/lib/http';
 import type { BotResultView } from './bot-result-view';
 import { botResultQueryKey, type BotResultTarget } from './bot-result-target';
@@ -13,9 +12,6 @@ export interface BotFeedbackInput {
   verdict: FeedbackVerdict | null;
 }
 
-// The contract defines no answer body for this route; the refetched result is the truth.
-const anyAnswer = z.unknown();
-
 /** PUT /api/company/bot-result/{resultId}/feedback {tag_position, verdict}. */
 export async function markBotFeedback({
   resultId,
@@ -25,7 +21,8 @@ export async function markBotFeedback({
   await http.put(
     botFeedbackPath(encodeURIComponent(resultId)),
     { tag_position: tagPosition, verdict },
-    anyAnswer,
+    // {message}; the refetched result is the truth.
+    messageResponseSchema,
   );
 }
 
