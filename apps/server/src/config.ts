@@ -153,7 +153,39 @@ const envSchema = z.object({
   LLM_MAX_RETRIES: num('LLM_MAX_RETRIES', 3, { int: true, min: 0, max: 10 }),
   LLM_RETRY_DELAY_SECONDS: num('LLM_RETRY_DELAY_SECONDS', 1, { min: 0, max: 60 }),
   LLM_REFERENCE_TOKEN_BUDGET: num('LLM_REFERENCE_TOKEN_BUDGET', 8000, { int: true, min: 0 }),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: url('STRIPE_API_URL'),
+  BILLING_PRICE_PER_MINUTE_CENTS: num('BILLING_PRICE_PER_MINUTE_CENTS', 5, { int: true, min: 0 }),
+  BILLING_CLOSE_CRON: optionalString,
+  CAPACITY_CHECK_SECONDS: num('CAPACITY_CHECK_SECONDS', 60, { int: true, min: 1, max: 3600 }),
 });
+
+const STRIPE_KEYS = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+] as const;
+
+/** Stripe, when its three keys are set; apiUrl points the SDK at a local fake in tests. */
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  apiUrl: string | undefined;
+}
+
+/** Issue 10 §2-3: prices and schedules of billing and capacity. */
+export interface BillingConfig {
+  /** Platform price of a recorded minute. */
+  pricePerMinuteCents: number;
+  /** pg-boss cron of the monthly close (UTC); each company closes its own month in its timezone. */
+  closeCron: string;
+  /** How often paused work is checked for resumption and soft-capacity e-mails are sent. */
+  capacityCheckSeconds: number;
+  stripe: StripeConfig | null;
+}
 
 export interface UploadQuota {
   pendingPerUser: number;
@@ -276,6 +308,7 @@ export interface AppConfig {
   llm: LlmConfig | null;
   /** How often pg-boss looks for expired (crashed) jobs and purges old ones. */
   jobMaintenanceSeconds: number;
+  billing: BillingConfig;
 }
 
 /** A configuration problem: its message is the one line printed before the process exits. */
@@ -406,6 +439,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.LLM_BASE_URL !== undefined && e.LLM_MODEL === undefined) {
     throw new ConfigError('Invalid configuration: LLM_MODEL must be set when LLM_BASE_URL is set');
   }
+  const stripeSet = STRIPE_KEYS.filter((k) => e[k] !== undefined);
+  if (stripeSet.length > 0 && stripeSet.length < STRIPE_KEYS.length) {
+    const missing = STRIPE_KEYS.filter((k) => e[k] === undefined);
+    throw new ConfigError(
+      `Invalid configuration: ${missing.join(', ')} must be set when any STRIPE_* key is set`,
+    );
+  }
   if (production && e.SESSION_SECRET === undefined) {
     throw new ConfigError(
       'Invalid configuration: SESSION_SECRET is required when NODE_ENV=production',
@@ -490,5 +530,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     llm: llmConfig(e),
     jobMaintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
+    billing: {
+      pricePerMinuteCents: e.BILLING_PRICE_PER_MINUTE_CENTS,
+      // Hourly: a company's month closes in the first hour after midnight on the 1st, its time.
+      closeCron: e.BILLING_CLOSE_CRON ?? '5 * * * *',
+      capacityCheckSeconds: e.CAPACITY_CHECK_SECONDS,
+      stripe:
+        stripeSet.length === STRIPE_KEYS.length
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY!,
+              publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+              apiUrl: e.STRIPE_API_URL,
+            }
+          : null,
+    },
   };
 }

@@ -34,3 +34,8 @@ export * from './bots/parse-transcript';
 export * from './bots/transcript-highlights';
 export * from './company/company.schema';
 export * from './company/address.schema';
+export * from './billing/billing-constants';
+export * from './billing/billing.schema';
+export * from './billing/billing-period';
+export * from './billing/capacity.schema';
+export * from './billing/pricing';

@@ -169,6 +169,7 @@ export function createBotRunJobRepo(db: Db) {
             tokensIn: success?.tokensIn ?? 0,
             tokensOut: success?.tokensOut ?? 0,
             costMillicents: success?.costMillicents ?? 0,
+            billable: success !== null,
           },
         ]);
 

@@ -28,6 +28,9 @@ export const invitations = pgTable('invitations', {
   invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  /** Last time the e-mail went out (invite or resend). */
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

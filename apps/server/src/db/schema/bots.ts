@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   BOT_COLORS,
+  HOLD_REASONS,
   BOT_ENGINES,
   BOT_RUN_STATUSES,
   BOT_RUN_TARGETS,
@@ -61,6 +63,8 @@ export const bots = pgTable(
     latestVersion: integer('latest_version'),
     /** Set when the draft is edited after the latest publish. */
     hasUnpublishedChanges: boolean('has_unpublished_changes').notNull().default(true),
+    /** The publisher's price per run in cents (the run's estimated cost adds the engine cost). */
+    pricePerRunCents: integer('price_per_run_cents').notNull().default(5),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -237,6 +241,8 @@ export const botResults = pgTable(
      */
     costMillicents: integer('cost_millicents').notNull().default(0),
     attempts: integer('attempts').notNull().default(0),
+    /** Why the result waits instead of running (hard capacity reached, payment due). */
+    pausedReason: text('paused_reason', { enum: HOLD_REASONS }),
     startedAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
@@ -244,6 +250,9 @@ export const botResults = pgTable(
     uniqueIndex('bot_results_run_bot_idx').on(t.runId, t.botId),
     index('bot_results_company_finished_idx').on(t.companyId, t.finishedAt),
     index('bot_results_version_idx').on(t.versionId),
+    index('bot_results_paused_idx')
+      .on(t.companyId)
+      .where(sql`${t.pausedReason} is not null`),
   ],
 );
 
@@ -269,6 +278,12 @@ export const botUsage = pgTable(
     tokensIn: integer('tokens_in').notNull(),
     tokensOut: integer('tokens_out').notNull(),
     costMillicents: integer('cost_millicents').notNull(),
+    /** Only successful results are charged. */
+    billable: boolean('billable').notNull().default(false),
+    /** Markup applied when metered (the publisher's, or the client override of issue 12). */
+    markupPercent: integer('markup_percent').notNull().default(0),
+    /** What the company pays for this run: (price per run + engine cost) × (1 + markup). */
+    clientCostMillicents: integer('client_cost_millicents').notNull().default(0),
     recordedAt: createdAt(),
   },
   (t) => [

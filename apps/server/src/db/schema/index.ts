@@ -8,3 +8,4 @@ export * from './interactions.js';
 export * from './analytics.js';
 export * from './support.js';
 export * from './bots.js';
+export * from './billing.js';

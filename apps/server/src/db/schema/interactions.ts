@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { TRANSCRIPT_ENGINES } from '@fieldbot/shared';
+import { HOLD_REASONS, TRANSCRIPT_ENGINES } from '@fieldbot/shared';
 import {
   bigint,
   bigserial,
@@ -117,6 +117,8 @@ export const interactions = pgTable(
     transcriptErrorMessage: text('transcript_error_message'),
     transcriptText: text('transcript_text'),
     transcriptEngine: text('transcript_engine', { enum: TRANSCRIPT_ENGINES }),
+    /** Why transcription waits (hard capacity reached, payment due); cleared when it resumes. */
+    pausedReason: text('paused_reason', { enum: HOLD_REASONS }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -128,6 +130,9 @@ export const interactions = pgTable(
     index('interactions_company_started_idx').on(t.companyId, t.startedAt),
     index('interactions_job_idx').on(t.jobId),
     index('interactions_recorded_by_idx').on(t.recordedById),
+    index('interactions_paused_idx')
+      .on(t.companyId)
+      .where(sql`${t.pausedReason} is not null`),
     index('interactions_number_trgm_idx').using('gin', sql`${t.number} gin_trgm_ops`),
     index('interactions_transcript_fts_idx').using(
       'gin',

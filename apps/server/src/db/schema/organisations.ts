@@ -41,5 +41,7 @@ export const publishers = pgTable('publishers', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
   code: text('code').notNull().unique(),
+  /** Added to the estimated cost of each run of this publisher's bots (spec §1 client cost). */
+  markupPercent: integer('markup_percent').notNull().default(20),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

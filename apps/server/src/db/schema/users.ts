@@ -23,6 +23,8 @@ export const users = pgTable(
     publisherId: uuid('publisher_id').references(() => publishers.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Last login or request (the team list's "last active"), refreshed at most once a minute. */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),

@@ -1,6 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { botResults, botRuns, botUsage, botVersions } from '../../db/schema/index.js';
+import { botRunEstimatedMillicents, clientCostMillicents } from '@fieldbot/shared';
+import {
+  botResults,
+  botRuns,
+  bots,
+  botUsage,
+  botVersions,
+  publishers,
+} from '../../db/schema/index.js';
 
 /**
  * Writes every way of running bots shares (manual and automatic runs, back-runs, the bot-run job).
@@ -28,7 +36,12 @@ export async function insertRunningResults(
   return inserted.map((r) => r.id);
 }
 
-/** Meters finished results once each (bot_usage), under the engine of the version each ran. */
+/**
+ * Meters finished results once each (bot_usage), under the engine of the version each ran. A
+ * successful result is billable at the client cost of spec §1: (the bot's price per run + the
+ * engine cost) plus the publisher's markup, fixed when metered so later price changes never
+ * rewrite a past month.
+ */
 export async function meterResults(
   db: Db,
   rows: readonly {
@@ -39,17 +52,43 @@ export async function meterResults(
     tokensIn: number;
     tokensOut: number;
     costMillicents: number;
+    /** Only successful results are charged. */
+    billable?: boolean;
   }[],
 ): Promise<void> {
   if (rows.length === 0) return;
   const versions = await db
-    .select({ id: botVersions.id, engine: botVersions.engine })
+    .select({
+      id: botVersions.id,
+      engine: botVersions.engine,
+      pricePerRunCents: bots.pricePerRunCents,
+      markupPercent: publishers.markupPercent,
+    })
     .from(botVersions)
+    .innerJoin(bots, eq(bots.id, botVersions.botId))
+    .innerJoin(publishers, eq(publishers.id, bots.publisherId))
     .where(inArray(botVersions.id, [...new Set(rows.map((r) => r.versionId))]));
-  const engineOf = new Map(versions.map((v) => [v.id, v.engine]));
+  const versionOf = new Map(versions.map((v) => [v.id, v]));
   await db
     .insert(botUsage)
-    .values(rows.map((row) => ({ ...row, engine: engineOf.get(row.versionId)! })))
+    .values(
+      rows.map(({ billable = false, ...row }) => {
+        const version = versionOf.get(row.versionId)!;
+        const markupPercent = billable ? version.markupPercent : 0;
+        return {
+          ...row,
+          engine: version.engine,
+          billable,
+          markupPercent,
+          clientCostMillicents: billable
+            ? clientCostMillicents(
+                botRunEstimatedMillicents(version.pricePerRunCents, row.costMillicents),
+                markupPercent,
+              )
+            : 0,
+        };
+      }),
+    )
     .onConflictDoNothing({ target: botUsage.resultId });
 }
 

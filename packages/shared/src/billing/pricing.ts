@@ -1,0 +1,66 @@
+/**
+ * Billing arithmetic, one place for server (invoices, capacity) and web (price shown per run).
+ * Amounts below a cent are kept in millicents (thousandths of a cent, integers); an invoice line
+ * rounds once, half up, to whole cents.
+ */
+
+export const MILLICENTS_PER_CENT = 1000;
+
+/** Spec §1: client cost = estimated cost + markup percent of it. Integer millicents, half up. */
+export function clientCostMillicents(estimatedMillicents: number, markupPercent: number): number {
+  return Math.round((estimatedMillicents * (100 + markupPercent)) / 100);
+}
+
+/** A bot run's estimated cost: the publisher's price per run plus the metered engine cost. */
+export function botRunEstimatedMillicents(
+  pricePerRunCents: number,
+  engineMillicents: number,
+): number {
+  return pricePerRunCents * MILLICENTS_PER_CENT + engineMillicents;
+}
+
+/** Whole cents of a millicent amount, half up (one rounding per invoice line). */
+export function millicentsToCents(millicents: number): number {
+  return Math.round(millicents / MILLICENTS_PER_CENT);
+}
+
+/** Billed minutes of a month: the recorded seconds summed, then rounded up to whole minutes. */
+export function billedMinutes(totalSeconds: number): number {
+  return totalSeconds <= 0 ? 0 : Math.ceil(totalSeconds / 60 - 1e-9);
+}
+
+/** The minutes line of an invoice in cents. */
+export function minutesChargeCents(totalSeconds: number, pricePerMinuteCents: number): number {
+  return billedMinutes(totalSeconds) * pricePerMinuteCents;
+}
+
+/** A capacity limit (US dollars, spec §3 soft/hard_capacity) in cents. */
+export function dollarsToCents(dollars: number): number {
+  return Math.round(dollars * 100);
+}
+
+/** Formats cents as US dollars: 123456 → "$1,234.56". */
+export function formatUsd(cents: number): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+}
+
+/** Share of a limit spent, 0 when there is no limit. */
+export function spentPercent(spentCents: number, limitCents: number | null): number {
+  if (!limitCents || limitCents <= 0) return 0;
+  return (spentCents / limitCents) * 100;
+}
+
+/** The soft-capacity thresholds (percent) reached by this spend, lowest first. */
+export function reachedThresholds(
+  spentCents: number,
+  softCents: number | null,
+  thresholds: readonly number[],
+): number[] {
+  const pct = spentPercent(spentCents, softCents);
+  return thresholds.filter((t) => pct >= t);
+}
+
+/** True once the month's spend has reached the hard limit (no hard limit: never). */
+export function hardLimitReached(spentCents: number, hardCents: number | null): boolean {
+  return hardCents !== null && spentCents >= hardCents;
+}
