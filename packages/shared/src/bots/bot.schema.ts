@@ -178,6 +178,7 @@ export const botDetailSchema = botSchema.extend({
 export type BotDetail = z.infer<typeof botDetailSchema>;
 export const botDetailResponseSchema = z.object({ data: botDetailSchema });
 export const botResponseSchema = z.object({ data: botSchema });
+export type BotResponse = z.infer<typeof botResponseSchema>;
 
 export const publishBotRequestSchema = z.object({ changelog: text(BOT_LIMITS.changelogMax) });
 export type PublishBotRequest = z.infer<typeof publishBotRequestSchema>;

@@ -1,12 +1,16 @@
-import { publishBotPath, type PublishBotRequest } from '@fieldbot/shared';
+import {
+  botResponseSchema,
+  publishBotPath,
+  type BotResponse,
+  type PublishBotRequest,
+} from '@fieldbot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
-import { botActionResponseSchema, type BotActionResponse } from './bot-action-response';
 import { botsQueryKey } from './get-bots';
 
 /** POST /api/publisher/bots/{id}/publish {changelog}: freezes the saved draft as a new version. */
-export function publishBot(id: string, body: PublishBotRequest): Promise<BotActionResponse> {
-  return http.post(publishBotPath(id), body, botActionResponseSchema);
+export function publishBot(id: string, body: PublishBotRequest): Promise<BotResponse> {
+  return http.post(publishBotPath(id), body, botResponseSchema);
 }
 
 export function usePublishBot(id: string) {

@@ -45,7 +45,8 @@ import { TestRunPanel } from './test-run-panel';
 import { SAVED_NAVIGATION, UnsavedChangesGuard } from './unsaved-changes-guard';
 
 export const DRAFT_SAVED = 'Draft saved.';
-export const BOT_PUBLISHED = 'Bot published.';
+export const botPublished = (version: number | null) =>
+  version === null ? 'Bot published.' : `Version ${version} published.`;
 export const SAVE_BEFORE_PUBLISH = 'Save the draft before publishing.';
 
 const PROMPT_TOO_LONG = `Prompt cannot have more than ${BOT_LIMITS.promptMax} characters.`;
@@ -251,9 +252,9 @@ export function BotBuilderForm({ bot }: BotBuilderFormProps) {
           nextVersion={(bot?.latest_version ?? 0) + 1}
           opened={publishing}
           onClose={() => setPublishing(false)}
-          onPublished={(message) => {
+          onPublished={(published) => {
             setPublishing(false);
-            notifySuccess(message || BOT_PUBLISHED);
+            notifySuccess(botPublished(published.latest_version));
             void navigate(botDetailPath(botId), { state: SAVED_NAVIGATION });
           }}
         />

@@ -1,4 +1,4 @@
-import { BOT_LIMITS, publishBotRequestSchema } from '@fieldbot/shared';
+import { BOT_LIMITS, publishBotRequestSchema, type Bot } from '@fieldbot/shared';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -12,7 +12,8 @@ export interface PublishDialogProps {
   nextVersion: number;
   opened: boolean;
   onClose: () => void;
-  onPublished: (message: string | undefined) => void;
+  /** The published bot, its latest_version the new version. */
+  onPublished: (bot: Bot) => void;
 }
 
 /** Publish asks one changelog line; the server freezes the saved draft as a new version. */
@@ -34,9 +35,9 @@ export function PublishDialog({
   };
   const submit = form.onSubmit((values) => {
     publish.mutate(publishBotRequestSchema.parse(values), {
-      onSuccess: ({ message }) => {
+      onSuccess: ({ data }) => {
         form.reset();
-        onPublished(message);
+        onPublished(data);
       },
       onError: (error) => {
         const message = applyServerErrors(form, error, ['changelog']);

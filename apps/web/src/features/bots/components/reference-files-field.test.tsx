@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/mock-api';
 import { renderPage } from '@/test/render-page';
-import { uuid } from '../test/fixtures';
+import { makeBotDetail, uuid } from '../test/fixtures';
 import { ReferenceFilesField } from './reference-files-field';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -41,7 +41,7 @@ describe('ReferenceFilesField', () => {
         },
       },
       'PUT /api/uploads/documents/a.csv': { body: { message: 'Uploaded.' } },
-      [`POST ${botFilesPath(BOT)}`]: { body: { message: 'File added.' } },
+      [`POST ${botFilesPath(BOT)}`]: { body: { data: makeBotDetail({ id: BOT }) } },
     });
     renderField([priceBook]);
     const user = userEvent.setup({ applyAccept: false });
@@ -71,7 +71,9 @@ describe('ReferenceFilesField', () => {
 
   it('stops at three files and removes one', async () => {
     const files = [0, 1, 2].map((i) => ({ ...priceBook, id: uuid(20 + i), name: `f${i}.txt` }));
-    const { calls } = mockApi({ [`DELETE ${botFilePath(BOT, uuid(21))}`]: { body: {} } });
+    const { calls } = mockApi({
+      [`DELETE ${botFilePath(BOT, uuid(21))}`]: { body: { data: makeBotDetail({ id: BOT }) } },
+    });
     renderField(files);
     expect(screen.getByRole('button', { name: 'Upload file' })).toBeDisabled();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Remove f1.txt' }));

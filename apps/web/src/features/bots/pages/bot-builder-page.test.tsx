@@ -292,7 +292,7 @@ describe('BotEditPage', () => {
   it('publishes with a required changelog line, then opens the bot', async () => {
     const bot = makeBotDetail({ latest_version: 2 });
     const { calls } = renderEdit(bot, {
-      [`POST ${publishBotPath(bot.id)}`]: { body: { message: 'Version 3 published.' } },
+      [`POST ${publishBotPath(bot.id)}`]: { body: { data: { ...bot, latest_version: 3 } } },
     });
     const user = userEvent.setup();
     await screen.findByDisplayValue(bot.name);

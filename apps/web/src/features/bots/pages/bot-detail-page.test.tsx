@@ -101,7 +101,7 @@ describe('BotDetailPage', () => {
       [`GET ${publisherBotPath(bot.id)}`]: () => ({ body: { data: bot } }),
       [`POST ${archiveBotPath(bot.id)}`]: () => {
         bot = { ...bot, status: 'archived' };
-        return { body: { message: 'Bot archived.' } };
+        return { body: { data: bot } };
       },
     });
     renderDetail(bot.id);

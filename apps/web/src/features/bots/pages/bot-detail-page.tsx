@@ -69,9 +69,9 @@ function BotDetailView({ id }: { id: string }) {
             loading={archive.isPending}
             onClick={() =>
               archive.mutate(undefined, {
-                onSuccess: ({ message }) => {
+                onSuccess: () => {
                   setConfirming(false);
-                  notifySuccess(message || BOT_ARCHIVED);
+                  notifySuccess(BOT_ARCHIVED);
                 },
               })
             }
