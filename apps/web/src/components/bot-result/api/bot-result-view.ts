@@ -12,7 +12,7 @@ import { z } from 'zod';
  * whose inner JSON breaks the contract fails like any other bad answer and the screens work with
  * objects.
  */
-function jsonText<T extends z.ZodType>(schema: T) {
+export function jsonText<T extends z.ZodType>(schema: T) {
   return z
     .string()
     .transform((text, ctx): unknown => {

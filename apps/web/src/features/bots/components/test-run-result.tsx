@@ -3,19 +3,14 @@ import { Alert, Badge, Button, Code, Group, Stack, Table, Text, Title } from '@m
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { z } from 'zod';
+import { jsonText } from '@/components/bot-result/api/bot-result-view';
 import { HighlightedTranscript } from './highlighted-transcript';
 
-/** JSON text, also when encoded twice (the customer route's habit, spec §3). */
-function parseJson<T>(schema: z.ZodType<T>, text: string | null): T | null {
+/** The test run answers JSON text once-encoded (the interaction route's shape); bad text shows nothing. */
+function parseJson<T extends z.ZodType>(schema: T, text: string | null): z.infer<T> | null {
   if (!text) return null;
-  try {
-    let value: unknown = JSON.parse(text);
-    if (typeof value === 'string') value = JSON.parse(value);
-    const parsed = schema.safeParse(value);
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  const parsed = jsonText(schema).safeParse(text);
+  return parsed.success ? parsed.data : null;
 }
 
 const outputTagsSchema = z.array(outputTagSchema);
