@@ -97,6 +97,10 @@ export const UPLOAD_MESSAGES = {
   duplicateName: (name: string) => `File ${name} is already uploaded.`,
   /** Spec §8 "Files": more files than the uploader takes. */
   maxFiles: (n: number) => `Max ${n} files can be uploaded.`,
+  /** Spec §8 "Files": the uploader's size limit. */
+  fileSizeOver: (mb: number) => `The file size must not be greater than ${mb}Mb`,
+  /** Spec §8 "Files": shown while an upload is under way. */
+  uploading: 'Uploading, please wait',
   tooManyPending: (n: number) =>
     `You have ${n} unfinished uploads from the last 24 hours. Please try again later.`,
   companyTooManyPending: (n: number) =>

@@ -18,11 +18,11 @@ export const REFERENCE_FILE_ACCEPT = FILE_UPLOADER_DEFAULTS.extensions
 
 /** Spec §8 "Files" texts. */
 export const REFERENCE_FILE_MESSAGES = {
-  duplicate: (name: string) => `File ${name} is already uploaded.`,
-  tooLarge: (mb: number) => `The file size must not be greater than ${mb}Mb`,
+  duplicate: UPLOAD_MESSAGES.duplicateName,
+  tooLarge: UPLOAD_MESSAGES.fileSizeOver,
   wrongType: UPLOAD_MESSAGES.typeNotAllowed(FILE_UPLOADER_DEFAULTS.extensions),
-  tooMany: (n: number) => `Max ${n} files can be uploaded.`,
-  uploading: 'Uploading, please wait',
+  tooMany: UPLOAD_MESSAGES.maxFiles,
+  uploading: UPLOAD_MESSAGES.uploading,
 } as const;
 
 /** Why `file` cannot be added to a bot that already has `existing`, or null when it can. */

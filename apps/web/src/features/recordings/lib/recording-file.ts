@@ -2,6 +2,7 @@ import {
   FILE_UPLOADER_DEFAULTS,
   RECORDING_EXTENSIONS,
   RECORDING_UPLOAD_MAX_MB,
+  UPLOAD_MESSAGES,
 } from '@fieldbot/shared';
 
 /** Folder of POST /api/data/pre-signed-url for audio (the server only accepts audio there). */
@@ -14,9 +15,9 @@ export const RECORDING_ACCEPT = RECORDING_EXTENSIONS.map((ext) => `.${ext}`).joi
 
 /** Spec §8 file messages. */
 export const RECORDING_FILE_MESSAGES = {
-  tooLarge: (mb: number) => `The file size must not be greater than ${mb}Mb`,
-  wrongType: `The file type must be one of: ${RECORDING_EXTENSIONS.map((ext) => `.${ext}`).join(', ')}`,
-  uploading: 'Uploading, please wait',
+  tooLarge: UPLOAD_MESSAGES.fileSizeOver,
+  wrongType: UPLOAD_MESSAGES.typeNotAllowed(RECORDING_EXTENSIONS),
+  uploading: UPLOAD_MESSAGES.uploading,
 } as const;
 
 export function extensionOf(name: string): string {
