@@ -101,7 +101,10 @@ describe('companyUpdateSchema with the capacity form (spec §5 "Capacity")', () 
   const errorsOf = (body: unknown) => {
     const parsed = companyUpdateSchema.safeParse(body);
     if (parsed.success) return null;
-    return Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message]));
+    const errors: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues)
+      (errors[issue.path.join('.')] ??= []).push(issue.message);
+    return errors;
   };
 
   it('accepts soft with a greater hard, or with hard null or absent', () => {
@@ -114,24 +117,31 @@ describe('companyUpdateSchema with the capacity form (spec §5 "Capacity")', () 
   });
 
   it('requires soft as soon as either is sent', () => {
-    expect(errorsOf({ hard_capacity: 100 })).toEqual({ soft_capacity: MESSAGES.required });
-    expect(errorsOf({ hard_capacity: null })).toEqual({ soft_capacity: MESSAGES.required });
+    expect(errorsOf({ hard_capacity: 100 })).toEqual({ soft_capacity: [MESSAGES.required] });
+    expect(errorsOf({ hard_capacity: null })).toEqual({ soft_capacity: [MESSAGES.required] });
     expect(errorsOf({ soft_capacity: null, hard_capacity: 5 })).toEqual({
-      soft_capacity: MESSAGES.required,
+      soft_capacity: [MESSAGES.required],
     });
   });
 
   it('refuses hard less than or equal to soft with the spec message on hard_capacity', () => {
     for (const hard of [100, 99.99, 0]) {
       expect(errorsOf({ soft_capacity: 100, hard_capacity: hard })).toEqual({
-        hard_capacity: BILLING_MESSAGES.hardGreaterThanSoft,
+        hard_capacity: [BILLING_MESSAGES.hardGreaterThanSoft],
       });
     }
   });
 
   it('refuses negatives', () => {
     expect(errorsOf({ soft_capacity: -1, hard_capacity: null })).toEqual({
-      soft_capacity: MESSAGES.invalidValue,
+      soft_capacity: [MESSAGES.invalidValue],
+    });
+    // One message per field: a negative hard is not also "not greater than soft".
+    expect(errorsOf({ soft_capacity: 100, hard_capacity: -1 })).toEqual({
+      hard_capacity: [MESSAGES.invalidValue],
+    });
+    expect(errorsOf({ soft_capacity: 'ten', hard_capacity: 5 })).toEqual({
+      soft_capacity: [MESSAGES.required],
     });
   });
 });

@@ -82,14 +82,23 @@ export const companyUpdateSchema = companyFormSchema
   })
   .superRefine((body, ctx) => {
     if (!isCapacityUpdate(body)) return;
-    const checked = capacityFormSchema.safeParse({
-      soft_capacity: body.soft_capacity,
-      hard_capacity: body.hard_capacity ?? null,
-    });
-    if (checked.success) return;
-    for (const issue of checked.error.issues) {
-      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    const { soft_capacity: soft, hard_capacity: hard } = body;
+    // Each field's own rules (type, minimum) are reported by its schema above; only the pair's
+    // rules are added here, once: soft is required with hard, and hard must exceed soft.
+    if (soft === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['soft_capacity'], message: MESSAGES.required });
+      return;
     }
+    const checked = capacityFormSchema.safeParse({
+      soft_capacity: soft,
+      hard_capacity: hard ?? null,
+    });
+    const issues = checked.error?.issues ?? [];
+    // A field that breaks its own rule is reported once, by its own schema.
+    if (issues.some((issue) => issue.code !== 'custom')) return;
+    const pairIssue = issues.find((issue) => issue.path[0] === 'hard_capacity');
+    if (pairIssue)
+      ctx.addIssue({ code: 'custom', path: ['hard_capacity'], message: pairIssue.message });
   });
 
 export const companyCreateResponseSchema = z.object({ data: companySchema });
