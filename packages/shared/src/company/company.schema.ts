@@ -64,7 +64,11 @@ export const companyFormSchema = z.object({
 const capacityFields = capacityFormSchema.shape;
 
 /** True when an update body carries the capacity form (spec §7: {soft_capacity, hard_capacity}). */
-export function isCapacityUpdate(body: { soft_capacity?: unknown; hard_capacity?: unknown }) {
+export function isCapacityUpdate(body: {
+  soft_capacity?: unknown;
+  hard_capacity?: unknown;
+  [field: string]: unknown;
+}) {
   return body.soft_capacity !== undefined || body.hard_capacity !== undefined;
 }
 
