@@ -8,6 +8,8 @@ import { createAnalyticsRepo } from './modules/analytics/analytics.repo.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { createAnalyticsService } from './modules/analytics/analytics.service.js';
 import { registerBotsModule } from './modules/bots/bots.module.js';
+import { capacityRoutes } from './modules/capacity/capacity.routes.js';
+import { createCapacityService } from './modules/capacity/capacity.service.js';
 import { createCompanyRepo } from './modules/company/company.repo.js';
 import { companyRoutes } from './modules/company/company.routes.js';
 import { createCompanyService } from './modules/company/company.service.js';
@@ -59,6 +61,7 @@ import { registerSessions } from './plugins/session.js';
 import { createSessionRepo } from './modules/session/session.repo.js';
 import { createSessionService } from './modules/session/session.service.js';
 import type { BotRunQueue } from './jobs/bot-run.js';
+import type { CapacityCheckQueue } from './jobs/capacity-check.js';
 import type { PipelineQueue } from './jobs/pipeline.js';
 import { createRecordingsRepo } from './modules/recordings/recordings.repo.js';
 import { recordingRoutes } from './modules/recordings/recordings.routes.js';
@@ -85,6 +88,8 @@ export interface AppDeps {
   botRuns: BotRunQueue;
   /** Queues the start job of a back-run. */
   backRuns: BackRunStartQueue;
+  /** Queues a capacity check of one company (resumes paused work after a limit is raised). */
+  capacityCheck?: CapacityCheckQueue;
 }
 
 /** Registers plugins and each module's routes; the wiring of infrastructure is in server.ts. */
@@ -160,6 +165,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       isOurFileUrl: (url) => storage.keyFromUrl(url) !== null,
       loadUser: (userId) => profile.loadUser(userId),
       forgetUser: (userId) => sessions.forgetUser(userId),
+      capacityChanged: (companyId) => deps.capacityCheck?.check(companyId) ?? Promise.resolve(),
+    }),
+  });
+  await capacityRoutes(app, {
+    capacity: createCapacityService({
+      db: database.db,
+      pricePerMinuteCents: config.billing.pricePerMinuteCents,
     }),
   });
   registerCsrfCookieRoute(app, { sessions });

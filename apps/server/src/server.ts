@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import type { AppConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoData, seedReferenceData } from './db/seed/seed.js';
+import { capacityWorkerConfig } from './jobs/capacity-check.js';
 import { startJobQueue, type JobQueue } from './jobs/queue.js';
 import { createBotEngines, type BotEngines } from './providers/bot-engine/index.js';
 import { createMailProvider } from './providers/mail/index.js';
@@ -56,6 +57,7 @@ export async function createServer(
             purge: purgeDeps(config, database.db),
             pipeline: pipelineWorkerDeps(config, storage),
             botEngines,
+            capacity: capacityWorkerConfig(config),
           }
         : undefined,
     });
@@ -70,6 +72,7 @@ export async function createServer(
       botEngines,
       botRuns: jobs.botRuns,
       backRuns: jobs.backRuns,
+      capacityCheck: jobs.capacity,
     });
     await serveWebApp(app, config.webDist);
     await app.ready();

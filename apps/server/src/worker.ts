@@ -2,6 +2,7 @@ import pino from 'pino';
 import { exitOnConfigError, loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedReferenceData } from './db/seed/seed.js';
+import { capacityWorkerConfig } from './jobs/capacity-check.js';
 import { startJobQueue } from './jobs/queue.js';
 import { createBotEngines } from './providers/bot-engine/index.js';
 import { createMailProvider } from './providers/mail/index.js';
@@ -32,6 +33,7 @@ async function main() {
       purge: purgeDeps(config, database.db),
       pipeline: pipelineWorkerDeps(config, createStorageProvider(config)),
       botEngines: createBotEngines(config.llm),
+      capacity: capacityWorkerConfig(config),
     },
   });
   logger.info('worker started');

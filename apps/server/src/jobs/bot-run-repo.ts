@@ -1,4 +1,4 @@
-import { joinSegments, type TranscriptSegment } from '@fieldbot/shared';
+import { joinSegments, type HoldReason, type TranscriptSegment } from '@fieldbot/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { botBackRuns, botResults, botRuns, botVersions, interactions } from '../db/schema/index.js';
@@ -114,6 +114,17 @@ export function createBotRunJobRepo(db: Db) {
       return row?.status === 'cancelled';
     },
 
+    /**
+     * Parks a running result while its company is on hold: it stays 'running' with the reason, and
+     * the capacity-check job queues it again once the hold lifts (see modules/capacity).
+     */
+    async pause(resultId: string, reason: HoldReason) {
+      await db
+        .update(botResults)
+        .set({ pausedReason: reason })
+        .where(and(eq(botResults.id, resultId), eq(botResults.status, 'running')));
+    },
+
     async countAttempt(resultId: string) {
       await db
         .update(botResults)
@@ -153,6 +164,7 @@ export function createBotRunJobRepo(db: Db) {
             tokensIn: success?.tokensIn ?? 0,
             tokensOut: success?.tokensOut ?? 0,
             costMillicents: success?.costMillicents ?? 0,
+            pausedReason: null,
             finishedAt: sql`now()`,
           })
           .where(and(eq(botResults.id, resultId), eq(botResults.status, 'running')))

@@ -1,4 +1,4 @@
-import { BACK_RUN_MESSAGES, BOT_RUN_MESSAGES } from '@fieldbot/shared';
+import { BACK_RUN_MESSAGES, BOT_RUN_MESSAGES, type HoldReason } from '@fieldbot/shared';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { PipelineConfig } from '../config.js';
@@ -68,6 +68,11 @@ export interface BotRunHandlerDeps {
   repo: BotRunJobRepo;
   engines: BotEngines;
   logger: Logger;
+  /**
+   * Why the company's new work must wait (hard capacity reached, payment due), or null. Without
+   * it nothing is ever held (see modules/capacity/capacity-hold.ts).
+   */
+  holdOf?(companyId: string): Promise<HoldReason | null>;
 }
 
 /** The readable message of a failure, and whether another attempt can help. */
@@ -78,7 +83,7 @@ function describe(error: unknown): { message: string; retryable: boolean } {
   return { message: BOT_RUN_MESSAGES.internalError, retryable: true };
 }
 
-export function createBotRunHandler({ repo, engines, logger }: BotRunHandlerDeps) {
+export function createBotRunHandler({ repo, engines, logger, holdOf }: BotRunHandlerDeps) {
   return {
     /** One attempt; `final` when pg-boss will not retry after this one. */
     async run(resultId: string, attempt: { final: boolean; signal?: AbortSignal }): Promise<void> {
@@ -89,6 +94,14 @@ export function createBotRunHandler({ repo, engines, logger }: BotRunHandlerDeps
       // back-run cancelled at any moment either failed this result already or is seen here.
       if (await repo.backRunCancelled(resultId)) {
         await repo.finish(resultId, { status: 'failed', message: BACK_RUN_MESSAGES.cancelled });
+        return;
+      }
+      // A held company's run waits, never dropped: the result stays running with the reason (the
+      // attempt counted above marks this pause), and capacity-check queues it again later.
+      const hold = holdOf ? await holdOf(row.companyId) : null;
+      if (hold) {
+        await repo.pause(resultId, hold);
+        logger.info({ resultId, companyId: row.companyId, hold }, 'bot run paused');
         return;
       }
       try {

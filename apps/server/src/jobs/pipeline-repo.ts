@@ -1,5 +1,5 @@
-import type { TranscriptEngine } from '@fieldbot/shared';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import type { HoldReason, TranscriptEngine } from '@fieldbot/shared';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { audioAssets, interactions, transcriptSegments, usageRecords } from '../db/schema/index.js';
 import type { TranscribedSegment } from '../providers/transcription/index.js';
@@ -132,6 +132,22 @@ export function createPipelineRepo(db: Db) {
         .where(and(eq(interactions.id, interactionId), ne(interactions.status, 'completed')))
         .returning({ id: interactions.id });
       return rows.length > 0;
+    },
+
+    /**
+     * Transcription waits while the company is on hold: status 'paused' (the list disables the
+     * link, spec §4) with the reason; the transcript stays in-progress. capacity-check resumes it.
+     */
+    async pauseTranscription(interactionId: string, reason: HoldReason) {
+      await db
+        .update(interactions)
+        .set({ status: 'paused', pausedReason: reason, updatedAt: now })
+        .where(
+          and(
+            eq(interactions.id, interactionId),
+            inArray(interactions.status, ['in-progress', 'paused']),
+          ),
+        );
     },
 
     /** The final merge failure: the page opens (status completed) and shows the message. */

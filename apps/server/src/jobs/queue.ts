@@ -30,6 +30,14 @@ import {
   type BotRunQueue,
 } from './bot-run.js';
 import { createBotRunJobRepo } from './bot-run-repo.js';
+import { createCapacityService } from '../modules/capacity/capacity.service.js';
+import {
+  createCapacityCheckSender,
+  createCapacityQueues,
+  createResumeQueue,
+  registerCapacityWorkers,
+  type CapacityCheckQueue,
+} from './capacity-check.js';
 import { createCallDownloadStep } from './call-download.js';
 import {
   AUDIO_MERGE_QUEUE,
@@ -55,6 +63,8 @@ export interface JobQueue {
   botRuns: BotRunQueue;
   /** Queues a back-run's start job, which creates its runs in chunks (jobs/bot-back-run.ts). */
   backRuns: BackRunStartQueue;
+  /** Queues a capacity check of one company (its limits changed, a payment cleared its hold). */
+  capacity: CapacityCheckQueue;
   stop(): Promise<void>;
 }
 
@@ -80,6 +90,16 @@ export interface StartQueueOptions {
     pipeline: PipelineWorkerDeps;
     /** The engines bot-run jobs analyse transcripts with. */
     botEngines: BotEngines;
+    /**
+     * Spending limits (issue 10 §3): holds bot runs and transcription of a company at its hard
+     * capacity or while payment is due, resumes them, e-mails soft-capacity thresholds.
+     */
+    capacity: {
+      pricePerMinuteCents: number;
+      checkSeconds: number;
+      /** The page the e-mails link to. */
+      settingsUrl: string;
+    };
   };
 }
 
@@ -105,22 +125,35 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
   await createBotRunQueues(boss);
   await createBotAutomationQueues(boss);
   await createBotBackRunQueue(boss);
+  await createCapacityQueues(boss);
   const localWorkers: LocalPipelineWorkers = new Map();
   const pipeline = createPipelineSender(boss, options.pipeline, localWorkers);
   const localBotWorkers: string[] = [];
   const botRuns = createBotRunSender(boss, options.pipeline, localBotWorkers);
   const backRuns = createBackRunStartSender(boss, options.pipeline);
+  const capacity = createCapacityCheckSender(boss);
+  let stopCapacityTimer: (() => void) | undefined;
   if (workers) {
     // PGlite runs one query at a time, so extra pollers there would only add load.
     const postgres = database.kind === 'postgres';
     await registerSendEmailWorker(boss, workers.mail, postgres ? 3 : 1);
     await registerPurgeExpired(boss, workers.purge);
+    const capacityService = createCapacityService({
+      db: database.db,
+      pricePerMinuteCents: workers.capacity.pricePerMinuteCents,
+      resume: createResumeQueue(boss, options.pipeline),
+      sendMail: async (message) => {
+        await boss.send(SEND_EMAIL_QUEUE, message);
+      },
+      settingsUrl: workers.capacity.settingsUrl,
+    });
+    const holdOf = (companyId: string) => capacityService.holdOf(companyId);
     const deps = { ...workers.pipeline, db: database.db, config: options.pipeline, logger };
     const repo = createPipelineRepo(database.db);
     await registerPipelineWorkers(boss, {
       handlers: {
         [AUDIO_MERGE_QUEUE]: createAudioMergeStep(deps, repo, pipeline),
-        [TRANSCRIBE_QUEUE]: createTranscribeStep(deps, repo, boss),
+        [TRANSCRIBE_QUEUE]: createTranscribeStep(deps, repo, boss, holdOf),
         [CALL_DOWNLOAD_QUEUE]: createCallDownloadStep(deps, repo, pipeline),
       },
       localWorkers,
@@ -133,6 +166,7 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
         repo: createBotRunJobRepo(database.db),
         engines: workers.botEngines,
         logger,
+        holdOf,
       }),
       // LLM calls wait on the network: a few at once per process on PostgreSQL.
       { pollers: postgres ? 3 : 1, localWorkers: localBotWorkers },
@@ -149,6 +183,11 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
       createBackRunStarter({ repo: createBotBackRunsRepo(database.db), queue: botRuns }),
       logger,
     );
+    stopCapacityTimer = await registerCapacityWorkers(boss, {
+      service: capacityService,
+      logger,
+      checkSeconds: workers.capacity.checkSeconds,
+    });
   }
 
   return {
@@ -158,7 +197,9 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
     pipeline: { mergeRecording: pipeline.mergeRecording, downloadCall: pipeline.downloadCall },
     botRuns,
     backRuns,
+    capacity,
     async stop() {
+      stopCapacityTimer?.();
       await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
     },
   };

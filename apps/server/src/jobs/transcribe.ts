@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import type { HoldReason } from '@fieldbot/shared';
 import type PgBoss from 'pg-boss';
 import type { TranscribedSegment } from '../providers/transcription/index.js';
 import { publishInteractionCompleted } from './interaction-events.js';
@@ -22,6 +23,8 @@ export function createTranscribeStep(
   deps: PipelineDeps,
   repo: PipelineRepo,
   boss: Pick<PgBoss, 'publish'>,
+  /** Why the company's new work must wait, or null (see modules/capacity/capacity-hold.ts). */
+  holdOf?: (companyId: string) => Promise<HoldReason | null>,
 ): PipelineStepHandler {
   const { storage, audio, stt, config } = deps;
 
@@ -51,6 +54,12 @@ export function createTranscribeStep(
       // A second run after the transcript was saved only finishes what the first one began.
       if (row.transcriptStatus === 'completed') return complete(interactionId);
       if (row.transcriptStatus !== 'in-progress') return; // failed for good, or re-merging
+      // A held company's recording is kept (merged, metered) but waits to be transcribed.
+      const hold = holdOf ? await holdOf(row.companyId) : null;
+      if (hold) {
+        await repo.pauseTranscription(interactionId, hold);
+        return;
+      }
       if (!row.audioKey || row.audioSeconds === null) {
         throw new PipelineError('The transcript could not be made: the audio is missing.', false);
       }

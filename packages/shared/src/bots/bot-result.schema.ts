@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HOLD_REASONS } from '../billing/billing-constants';
 import { MESSAGES } from '../validation/messages';
 import {
   BOT_LIMITS,
@@ -70,6 +71,12 @@ export const botResultItemSchema = z.object({
   gpt_response: z.string().nullable(),
   /** JSON text of OutputTag[]. */
   output_tags: z.string().nullable(),
+  /**
+   * Present while the result waits (still 'running') because the company is on hold (hard
+   * capacity reached, payment due); paused_message is HOLD_LABELS[paused_reason] for the UI.
+   */
+  paused_reason: z.enum(HOLD_REASONS).optional(),
+  paused_message: z.string().optional(),
 });
 export type BotResultItem = z.infer<typeof botResultItemSchema>;
 
@@ -85,6 +92,9 @@ export const botResultSchema = z.object({
   executionTime: z.number().nullable(),
   bot_result_error_message: z.string().nullable(),
   results: z.array(botResultItemSchema),
+  /** Present while any result of the run waits on a company hold (see botResultItemSchema). */
+  paused_reason: z.enum(HOLD_REASONS).optional(),
+  paused_message: z.string().optional(),
 });
 export type BotResult = z.infer<typeof botResultSchema>;
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { toValidationError } from '../http/errors';
 import { MESSAGES } from '../validation/messages';
-import { COMPANY_MESSAGES, companyFormSchema, companyUpdateSchema } from './company.schema';
+import { BILLING_MESSAGES } from '../billing/billing-constants';
+import {
+  COMPANY_MESSAGES,
+  companyFormSchema,
+  companyUpdateSchema,
+  isCapacityUpdate,
+} from './company.schema';
 
 const fieldErrors = (result: { success: boolean; error?: { issues: unknown[] } }) =>
   toValidationError((result.error?.issues ?? []) as { path: PropertyKey[]; message: string }[])
@@ -88,5 +94,54 @@ describe('company update (only changed fields)', () => {
     const errors = fieldErrors(companyUpdateSchema.safeParse({ name: '', trade_ids: [] }));
     expect(errors.name).toEqual([MESSAGES.required]);
     expect(errors.trade_ids).toEqual([MESSAGES.required]);
+  });
+});
+
+describe('companyUpdateSchema with the capacity form (spec §5 "Capacity")', () => {
+  const errorsOf = (body: unknown) => {
+    const parsed = companyUpdateSchema.safeParse(body);
+    if (parsed.success) return null;
+    const errors: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues)
+      (errors[issue.path.join('.')] ??= []).push(issue.message);
+    return errors;
+  };
+
+  it('accepts soft with a greater hard, or with hard null or absent', () => {
+    expect(errorsOf({ soft_capacity: 100, hard_capacity: 150 })).toBeNull();
+    expect(errorsOf({ soft_capacity: 0, hard_capacity: null })).toBeNull();
+    expect(errorsOf({ soft_capacity: 10 })).toBeNull();
+    expect(isCapacityUpdate({ soft_capacity: 10 })).toBe(true);
+    expect(isCapacityUpdate({ hard_capacity: null })).toBe(true);
+    expect(isCapacityUpdate({ description: 'x' })).toBe(false);
+  });
+
+  it('requires soft as soon as either is sent', () => {
+    expect(errorsOf({ hard_capacity: 100 })).toEqual({ soft_capacity: [MESSAGES.required] });
+    expect(errorsOf({ hard_capacity: null })).toEqual({ soft_capacity: [MESSAGES.required] });
+    expect(errorsOf({ soft_capacity: null, hard_capacity: 5 })).toEqual({
+      soft_capacity: [MESSAGES.required],
+    });
+  });
+
+  it('refuses hard less than or equal to soft with the spec message on hard_capacity', () => {
+    for (const hard of [100, 99.99, 0]) {
+      expect(errorsOf({ soft_capacity: 100, hard_capacity: hard })).toEqual({
+        hard_capacity: [BILLING_MESSAGES.hardGreaterThanSoft],
+      });
+    }
+  });
+
+  it('refuses negatives', () => {
+    expect(errorsOf({ soft_capacity: -1, hard_capacity: null })).toEqual({
+      soft_capacity: [MESSAGES.invalidValue],
+    });
+    // One message per field: a negative hard is not also "not greater than soft".
+    expect(errorsOf({ soft_capacity: 100, hard_capacity: -1 })).toEqual({
+      hard_capacity: [MESSAGES.invalidValue],
+    });
+    expect(errorsOf({ soft_capacity: 'ten', hard_capacity: 5 })).toEqual({
+      soft_capacity: [MESSAGES.required],
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { companySchema } from '../auth/user.schema';
+import { capacityFormSchema } from '../billing/capacity.schema';
 import { MESSAGES } from '../validation/messages';
 
 /** Spec §5 "Company form" and §5 "Other": the process texts' limits. */
@@ -60,8 +61,49 @@ export const companyFormSchema = z.object({
   logo: z.string().trim().min(1, { error: MESSAGES.required }).nullable().optional(),
 });
 
-/** POST /api/company/update sends only the fields that changed, each under the same rules. */
-export const companyUpdateSchema = companyFormSchema.partial();
+const capacityFields = capacityFormSchema.shape;
+
+/** True when an update body carries the capacity form (spec §7: {soft_capacity, hard_capacity}). */
+export function isCapacityUpdate(body: {
+  soft_capacity?: unknown;
+  hard_capacity?: unknown;
+  [field: string]: unknown;
+}) {
+  return body.soft_capacity !== undefined || body.hard_capacity !== undefined;
+}
+
+/**
+ * POST /api/company/update sends only the fields that changed, each under the same rules; or the
+ * capacity form, {soft_capacity, hard_capacity} under spec §5 "Capacity": soft is required as soon
+ * as either is sent, an empty hard arrives as null (absent counts as null: the form always sends
+ * the pair), and hard must be greater than soft.
+ */
+export const companyUpdateSchema = companyFormSchema
+  .partial()
+  .extend({
+    soft_capacity: capacityFields.soft_capacity.optional(),
+    hard_capacity: capacityFields.hard_capacity.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (!isCapacityUpdate(body)) return;
+    const { soft_capacity: soft, hard_capacity: hard } = body;
+    // Each field's own rules (type, minimum) are reported by its schema above; only the pair's
+    // rules are added here, once: soft is required with hard, and hard must exceed soft.
+    if (soft === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['soft_capacity'], message: MESSAGES.required });
+      return;
+    }
+    const checked = capacityFormSchema.safeParse({
+      soft_capacity: soft,
+      hard_capacity: hard ?? null,
+    });
+    const issues = checked.error?.issues ?? [];
+    // A field that breaks its own rule is reported once, by its own schema.
+    if (issues.some((issue) => issue.code !== 'custom')) return;
+    const pairIssue = issues.find((issue) => issue.path[0] === 'hard_capacity');
+    if (pairIssue)
+      ctx.addIssue({ code: 'custom', path: ['hard_capacity'], message: pairIssue.message });
+  });
 
 export const companyCreateResponseSchema = z.object({ data: companySchema });
 export const companyUpdateResponseSchema = z.object({ message: z.string() });

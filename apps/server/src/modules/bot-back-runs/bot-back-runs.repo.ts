@@ -1,5 +1,5 @@
 import { BACK_RUN_MESSAGES } from '@fieldbot/shared';
-import { and, asc, count, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   botBackRuns,
@@ -254,13 +254,15 @@ export function createBotBackRunsRepo(db: Db) {
           .set({
             status: 'failed',
             errorMessage: BACK_RUN_MESSAGES.cancelled,
+            pausedReason: null,
             finishedAt: sql`now()`,
           })
           .where(
             and(
               inArray(botResults.runId, runIds),
               eq(botResults.status, 'running'),
-              eq(botResults.attempts, 0),
+              // Not started, or parked on a company hold (its job ended without running it).
+              or(eq(botResults.attempts, 0), isNotNull(botResults.pausedReason)),
             ),
           )
           .returning({

@@ -235,6 +235,7 @@ export function createBotRunsRepo(db: Db) {
           outputTags: botResults.outputTags,
           responseTags: botResults.responseTags,
           unmatchedQuotes: botResults.unmatchedQuotes,
+          pausedReason: botResults.pausedReason,
         })
         .from(botRuns)
         .innerJoin(botResults, eq(botResults.runId, botRuns.id))

@@ -66,6 +66,7 @@ const row = {
     },
   ],
   unmatchedQuotes: 1,
+  pausedReason: null,
 };
 
 describe('toResultItem', () => {

@@ -1,6 +1,7 @@
 import {
   AUTOMATION_RUN_BY,
   BOT_RUN_MESSAGES,
+  HOLD_LABELS,
   botIcon,
   customerRunBotBlock,
   interactionRunBotBlock,
@@ -85,10 +86,15 @@ export function toResultItem(
     raw_response: row.rawResponse,
     gpt_response: gptResponse,
     output_tags: row.outputTags ? JSON.stringify(row.outputTags) : null,
+    // Only while waiting on a company hold (a running result that has not run yet).
+    ...(row.status === 'running' && row.pausedReason
+      ? { paused_reason: row.pausedReason, paused_message: HOLD_LABELS[row.pausedReason] }
+      : {}),
   };
 }
 
 export function toBotResult(run: LatestRun, items: BotResultItem[]): BotResult {
+  const paused = run.status === 'running' ? items.find((item) => item.paused_reason) : undefined;
   return {
     status: run.status,
     run_type: run.runType,
@@ -98,6 +104,9 @@ export function toBotResult(run: LatestRun, items: BotResultItem[]): BotResult {
     executionTime: run.executionSeconds === null ? null : Math.round(run.executionSeconds),
     bot_result_error_message: run.status === 'failed' ? run.errorMessage : null,
     results: items,
+    ...(paused?.paused_reason
+      ? { paused_reason: paused.paused_reason, paused_message: paused.paused_message }
+      : {}),
   };
 }
 

@@ -1,5 +1,7 @@
 import {
+  BILLING_MESSAGES,
   COMPANY_MESSAGES,
+  isCapacityUpdate,
   type Company,
   type CompanyForm,
   type CompanyUpdate,
@@ -20,6 +22,8 @@ export interface CompanyServiceDeps {
   loadUser(userId: string): Promise<User | null>;
   /** Drops cached sessions so members see the company change on their next request. */
   forgetUser(userId: string): void;
+  /** The limits changed: check the company now (a raised limit resumes paused work promptly). */
+  capacityChanged?(companyId: string): Promise<void>;
 }
 
 export type CompanyService = ReturnType<typeof createCompanyService>;
@@ -72,12 +76,21 @@ export function createCompanyService(deps: CompanyServiceDeps) {
       if (!companyId || !current) throw notFound();
       const errors = await companyFormErrors(repo, deps, viewer.id, body, current);
       if (Object.keys(errors).length > 0) throw new FieldValidationError(errors);
-      const values = toCompanyValues(body);
+      const capacity = isCapacityUpdate(body);
+      const values = {
+        ...toCompanyValues(body),
+        // Spec §5 "Capacity": the form sends both; an empty hard is null (no hard limit).
+        ...(capacity
+          ? { softCapacity: body.soft_capacity, hardCapacity: body.hard_capacity ?? null }
+          : {}),
+      };
       if (Object.keys(values).length > 0) {
         await repo.updateCompany(companyId, values);
         for (const memberId of await repo.memberIds(companyId)) deps.forgetUser(memberId);
       }
-      return COMPANY_MESSAGES.updated;
+      if (!capacity) return COMPANY_MESSAGES.updated;
+      await deps.capacityChanged?.(companyId);
+      return BILLING_MESSAGES.limitUpdated;
     },
   };
 }
