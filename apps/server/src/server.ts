@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import type { AppConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { openDatabase, type Database } from './db/client.js';
 import { seedDemoData, seedReferenceData } from './db/seed/seed.js';
 import { capacityWorkerConfig } from './jobs/capacity-check.js';
 import { startJobQueue, type JobQueue } from './jobs/queue.js';
@@ -15,6 +15,8 @@ import { serveWebApp } from './web-app/serve-web-app.js';
 
 export interface Server {
   app: FastifyInstance;
+  /** SQL on the server's own connection (tests: the embedded database takes no second opener). */
+  executeSql: Database['executeSql'];
   close(): Promise<void>;
 }
 
@@ -88,6 +90,7 @@ export async function createServer(
   let closing: Promise<void> | undefined;
   return {
     app: built,
+    executeSql: (text, values) => database.executeSql(text, values),
     close() {
       closing ??= (async () => {
         await built.close();
