@@ -59,6 +59,8 @@ export function AddressField({
           required
           placeholder="Street address and ZIP / postal code"
           autoComplete="off"
+          role="combobox"
+          aria-autocomplete="list"
           description="Type the street and the ZIP or postal code, then choose the address"
           value={value}
           error={error}

@@ -213,25 +213,22 @@ export function CompanyForm({ company, options }: CompanyFormProps) {
           <Textarea
             label="Description"
             required
-            autosize
-            minRows={3}
-            maxRows={10}
+            rows={4}
+            resize="vertical"
             description={`${values.description.trim().length} / ${COMPANY_LIMITS.description}`}
             {...form.getInputProps('description')}
           />
           <Textarea
             label="Field Team Process"
-            autosize
-            minRows={3}
-            maxRows={12}
+            rows={4}
+            resize="vertical"
             description={`Optional, up to ${COMPANY_LIMITS.fieldTeamProcess.toLocaleString('en-US')} characters`}
             {...form.getInputProps('field_team_process')}
           />
           <Textarea
             label="Phone Process"
-            autosize
-            minRows={3}
-            maxRows={12}
+            rows={4}
+            resize="vertical"
             description={`Optional, up to ${COMPANY_LIMITS.phoneProcess.toLocaleString('en-US')} characters`}
             {...form.getInputProps('phone_process')}
           />
