@@ -53,7 +53,7 @@ export function AddressField({
         combobox.closeDropdown();
       }}
     >
-      <Combobox.Target>
+      <Combobox.Target withExpandedAttribute>
         <TextInput
           label="Address"
           required
