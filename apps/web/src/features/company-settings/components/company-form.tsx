@@ -105,6 +105,13 @@ export function CompanyForm({ company, options }: CompanyFormProps) {
     });
   }, focusFirstError(form));
 
+  // Field by field: each clears only its own error, the others' stay until they are fixed.
+  const setFields = (patch: Partial<CompanyValues>) => {
+    for (const [field, value] of Object.entries(patch)) {
+      form.setFieldValue(field as keyof CompanyValues, value as never);
+    }
+  };
+
   const tradesReady = values.industry_id !== null && values.type_id !== null;
 
   return (
@@ -142,16 +149,8 @@ export function CompanyForm({ company, options }: CompanyFormProps) {
             value={values.street_address}
             chosen={hasLocation(values)}
             error={form.errors.street_address}
-            onTextChange={(text) => {
-              form.setValues({ street_address: text, ...CLEARED_LOCATION });
-            }}
-            onChoose={(address) => {
-              form.setValues(addressValues(address, options.timezones));
-              form.clearFieldError('street_address');
-              for (const field of ['city', 'state', 'zipcode', 'timezone_id'] as const) {
-                form.clearFieldError(field);
-              }
-            }}
+            onTextChange={(text) => setFields({ street_address: text, ...CLEARED_LOCATION })}
+            onChoose={(address) => setFields(addressValues(address, options.timezones))}
             onBlur={() => form.validateField('street_address')}
           />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>

@@ -102,6 +102,8 @@ describe('CompanyInfoPage', { timeout: 60_000 }, () => {
     renderCompanyInfo(newAdmin());
     expect(screen.getByRole('status', { name: 'Loading company information' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Company Information' })).toBeVisible();
+    // The settings tabs keep the header title 'Settings'.
+    expect(document.title).toBe('Settings | Fieldbot');
     expect(field('Company Name')).toHaveValue('');
     expect(field('Zipcode')).toHaveAttribute('readonly');
     expect(save()).toBeEnabled();
@@ -167,6 +169,18 @@ describe('CompanyInfoPage', { timeout: 60_000 }, () => {
     await user.type(combobox('Address'), 'x');
     expect(field('City')).toHaveValue('');
     expect(field('Zipcode')).toHaveValue('');
+  });
+
+  it('keeps the other fields’ errors while an address is chosen', async () => {
+    renderCompanyInfo(newAdmin());
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Company Information' });
+    await user.click(save());
+    expect(field('Company Name')).toHaveAttribute('aria-invalid', 'true');
+    await chooseAddress(user);
+    expect(combobox('Address')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(field('Zipcode')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(field('Company Name')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('enables trades only after industry and type, lists the industry’s trades, clears them on a new industry', async () => {
