@@ -195,17 +195,36 @@ describe('loadConfig', () => {
       provider: 'offline',
       photonUrl: 'https://photon.komoot.io',
       searchesPerMinute: 60,
+      mapboxAccessToken: null,
+      googleMapsApiKey: null,
     });
     expect(
       loadConfig({ DATA_DIR: tempDir(), ADDRESS_SEARCHES_PER_MINUTE: '5' }).address
         .searchesPerMinute,
     ).toBe(5);
-    expect(() => loadConfig({ DATA_DIR: tempDir(), ADDRESS_PROVIDER: 'google' })).toThrow(
-      'Invalid configuration: ADDRESS_PROVIDER must be one of offline, photon',
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ADDRESS_PROVIDER: 'here' })).toThrow(
+      'Invalid configuration: ADDRESS_PROVIDER must be one of offline, photon, mapbox, google',
     );
     expect(() => loadConfig({ DATA_DIR: tempDir(), ADDRESS_SEARCHES_PER_MINUTE: '0' })).toThrow(
       'ADDRESS_SEARCHES_PER_MINUTE must be at least 1',
     );
+  });
+
+  it('needs the key of a hosted address look-up', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ADDRESS_PROVIDER: 'mapbox' })).toThrow(
+      'Invalid configuration: ADDRESS_PROVIDER=mapbox needs MAPBOX_ACCESS_TOKEN',
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ADDRESS_PROVIDER: 'google' })).toThrow(
+      'Invalid configuration: ADDRESS_PROVIDER=google needs GOOGLE_MAPS_API_KEY',
+    );
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), ADDRESS_PROVIDER: 'mapbox', MAPBOX_ACCESS_TOKEN: 'pk.x' })
+        .address,
+    ).toMatchObject({ provider: 'mapbox', mapboxAccessToken: 'pk.x' });
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), ADDRESS_PROVIDER: 'google', GOOGLE_MAPS_API_KEY: 'AIza' })
+        .address,
+    ).toMatchObject({ provider: 'google', googleMapsApiKey: 'AIza' });
   });
 
   it('has no language model unless LLM_BASE_URL names one', () => {

@@ -57,7 +57,7 @@ const url = (name: string) =>
 
 const STT_ENGINES = ['auto', 'openai', 'pocketsphinx', 'none'] as const;
 /** Address look-up adapters (providers/address). */
-export const ADDRESS_PROVIDERS = ['offline', 'photon'] as const;
+export const ADDRESS_PROVIDERS = ['offline', 'photon', 'mapbox', 'google'] as const;
 export type AddressProviderName = (typeof ADDRESS_PROVIDERS)[number];
 
 const envSchema = z.object({
@@ -122,6 +122,8 @@ const envSchema = z.object({
   ),
   ADDRESS_PHOTON_URL: url('ADDRESS_PHOTON_URL'),
   ADDRESS_SEARCHES_PER_MINUTE: num('ADDRESS_SEARCHES_PER_MINUTE', 60, { int: true, min: 1 }),
+  MAPBOX_ACCESS_TOKEN: optionalString,
+  GOOGLE_MAPS_API_KEY: optionalString,
   STT_ENGINE: optionalString.refine(
     (v) => v === undefined || (STT_ENGINES as readonly string[]).includes(v),
     `STT_ENGINE must be one of ${STT_ENGINES.join(', ')}`,
@@ -300,7 +302,15 @@ export interface AppConfig {
   webDist: string;
   logLevel: string;
   trustProxy: boolean;
-  address: { provider: AddressProviderName; photonUrl: string; searchesPerMinute: number };
+  address: {
+    provider: AddressProviderName;
+    photonUrl: string;
+    searchesPerMinute: number;
+    /** Set when provider is 'mapbox' (checked at start-up). */
+    mapboxAccessToken: string | null;
+    /** Set when provider is 'google' (checked at start-up). */
+    googleMapsApiKey: string | null;
+  };
   /** engine 'none': transcripts end with 'No transcription service configured'. */
   stt: SttConfig;
   pipeline: PipelineConfig;
@@ -446,6 +456,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       `Invalid configuration: ${missing.join(', ')} must be set when any STRIPE_* key is set`,
     );
   }
+  if (e.ADDRESS_PROVIDER === 'mapbox' && e.MAPBOX_ACCESS_TOKEN === undefined) {
+    throw new ConfigError(
+      'Invalid configuration: ADDRESS_PROVIDER=mapbox needs MAPBOX_ACCESS_TOKEN',
+    );
+  }
+  if (e.ADDRESS_PROVIDER === 'google' && e.GOOGLE_MAPS_API_KEY === undefined) {
+    throw new ConfigError(
+      'Invalid configuration: ADDRESS_PROVIDER=google needs GOOGLE_MAPS_API_KEY',
+    );
+  }
   if (production && e.SESSION_SECRET === undefined) {
     throw new ConfigError(
       'Invalid configuration: SESSION_SECRET is required when NODE_ENV=production',
@@ -517,6 +537,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       provider: (e.ADDRESS_PROVIDER as AddressProviderName | undefined) ?? 'offline',
       photonUrl: e.ADDRESS_PHOTON_URL ?? 'https://photon.komoot.io',
       searchesPerMinute: e.ADDRESS_SEARCHES_PER_MINUTE,
+      mapboxAccessToken: e.MAPBOX_ACCESS_TOKEN ?? null,
+      googleMapsApiKey: e.GOOGLE_MAPS_API_KEY ?? null,
     },
     stt: sttConfig(e, sttService),
     pipeline: {

@@ -79,6 +79,11 @@ const BotCreatePage = lazyNamed(() => import('@/features/bots'), 'BotCreatePage'
 const BotEditPage = lazyNamed(() => import('@/features/bots'), 'BotEditPage');
 const BotDetailPage = lazyNamed(() => import('@/features/bots'), 'BotDetailPage');
 
+const CompanyInfoPage = lazyNamed(
+  () => import('@/features/company-settings/pages/company-info-page'),
+  'CompanyInfoPage',
+);
+
 const PlaceholderPage = lazy(() =>
   import('@/features/placeholders/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -169,7 +174,7 @@ export const routes: RouteObject[] = [
             path: 'settings',
             element: <SettingsLayout />,
             children: [
-              settingsPlaceholder('company-info', 'Company Information'),
+              { path: 'company-info', element: <CompanyInfoPage /> },
               { path: 'billing', element: <Navigate to="invoice-history" replace /> },
               settingsPlaceholder('billing/invoice-history', 'Invoice History'),
               settingsPlaceholder('billing/transaction-history', 'Transaction History'),

@@ -1,0 +1,87 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, logIn } from './support';
+
+/** Picks `option` in the Mantine select labelled `label`. */
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('a new company admin creates the company with the offline address look-up, then updates only what changed', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // Onboarding step 1: the admin without a company lands on company information.
+  await logIn(page, DEMO_ACCOUNTS.newadmin);
+  await expect(page.getByRole('heading', { name: 'Company Information' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Billing' })).toBeDisabled();
+
+  // Required fields say so, and nothing is sent.
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByLabel('Company Name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('combobox', { name: 'Address' })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  await expect(page.getByText('Required').first()).toBeVisible();
+  expect(await page.getByText('Required', { exact: true }).count()).toBeGreaterThanOrEqual(8);
+  await expect(page.getByLabel('Company Name')).toBeFocused();
+
+  await page.getByLabel('Company Name').fill('Nora Heating & Air');
+
+  // A street line and a US ZIP: the offline look-up fills the location and the timezone.
+  const address = page.getByRole('combobox', { name: 'Address' });
+  await address.fill('350 5th Ave 10001');
+  const suggestion = page.getByRole('option', {
+    name: '350 5th Ave, New York, NY 10001, United States',
+  });
+  await suggestion.click();
+  await expect(page.getByLabel('City')).toHaveValue('New York');
+  await expect(page.getByLabel('State')).toHaveValue('NY');
+  await expect(page.getByLabel('Zipcode')).toHaveValue('10001');
+  await expect(page.getByRole('combobox', { name: 'Timezone' })).toHaveValue(
+    'Eastern Time (US & Canada)',
+  );
+
+  // The cascade: trades wait for industry and type, and list the industry's own.
+  const trades = page.getByRole('combobox', { name: 'Trades' });
+  await expect(trades).toBeDisabled();
+  await choose(page, 'Industry', 'HVAC');
+  await choose(page, 'Type', 'Residential');
+  await expect(trades).toBeEnabled();
+  await trades.click();
+  await page.getByRole('option', { name: 'Repair', exact: true }).click();
+  await expect(page.getByRole('option', { name: 'Drain Cleaning' })).toHaveCount(0);
+  await page.getByRole('heading', { name: 'Company Information' }).click();
+
+  await page.getByLabel('Description').fill('Heating and cooling for Manhattan homes.');
+  const created = page.waitForResponse(
+    (r) => r.url().endsWith('/api/company/create') && r.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Save' }).click();
+  expect((await created).status()).toBe(201);
+
+  // Step 2: billing, now enabled in the settings tabs.
+  await expect(page).toHaveURL((url) => url.pathname === '/settings/billing/invoice-history');
+  await expect(page.getByRole('tab', { name: 'Billing' })).toBeEnabled();
+
+  // Back on company information the saved company is shown, and an edit sends only its field.
+  await page.getByRole('tab', { name: 'Company Information' }).click();
+  await expect(page.getByLabel('Company Name')).toHaveValue('Nora Heating & Air');
+  await expect(page.getByLabel('City')).toHaveValue('New York');
+  await expect(page.getByRole('combobox', { name: 'Industry' })).toHaveValue('HVAC');
+  await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+
+  await page.getByLabel('Phone Process').fill('Answer within three rings.');
+  const updated = page.waitForRequest(
+    (r) => r.url().endsWith('/api/company/update') && r.method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Save' }).click();
+  expect((await updated).postDataJSON()).toEqual({ phone_process: 'Answer within three rings.' });
+  await expect(page.getByText('Company updated successfully')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+
+  // Saved on the server.
+  await page.reload();
+  await expect(page.getByLabel('Phone Process')).toHaveValue('Answer within three rings.');
+});

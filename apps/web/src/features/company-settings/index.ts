@@ -1,0 +1,1 @@
+export { CompanyInfoPage } from './pages/company-info-page';
