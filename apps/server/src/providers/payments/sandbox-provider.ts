@@ -184,7 +184,7 @@ export function createSandboxPaymentProvider(
 
     async confirmSetup(input, customerId) {
       const setupIntentId = input.clientSecret.split('_secret_')[0] ?? '';
-      return db.transaction(async (tx) => {
+      const outcome = await db.transaction(async (tx) => {
         const [intent] = await tx
           .select()
           .from(sandboxPaymentObjects)
@@ -213,19 +213,19 @@ export function createSandboxPaymentProvider(
         try {
           checked = checkSandboxCard(input);
         } catch (error) {
-          if (error instanceof CardError) {
-            // Like Stripe: the intent stays open for another card and remembers the last error.
-            await tx
-              .update(sandboxPaymentObjects)
-              .set({
-                data: {
-                  ...intent.data,
-                  last_setup_error: { code: error.code, message: error.message },
-                },
-              })
-              .where(eq(sandboxPaymentObjects.id, intent.id));
-          }
-          throw error;
+          if (!(error instanceof CardError)) throw error;
+          // Like Stripe: the intent stays open for another card and remembers the last error
+          // (committed, so the error is answered after the transaction).
+          await tx
+            .update(sandboxPaymentObjects)
+            .set({
+              data: {
+                ...intent.data,
+                last_setup_error: { code: error.code, message: error.message },
+              },
+            })
+            .where(eq(sandboxPaymentObjects.id, intent.id));
+          return { error };
         }
         const paymentMethodId = newId('pm');
         const data: SandboxMethodData = {
@@ -255,6 +255,8 @@ export function createSandboxPaymentProvider(
           .where(eq(sandboxPaymentObjects.id, intent.id));
         return { paymentMethodId, card: toCard(paymentMethodId, data) };
       });
+      if ('error' in outcome) throw outcome.error;
+      return outcome;
     },
 
     async attachPaymentMethod(customerId, providerMethodId) {
