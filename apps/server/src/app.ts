@@ -8,6 +8,7 @@ import { createAnalyticsRepo } from './modules/analytics/analytics.repo.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { createAnalyticsService } from './modules/analytics/analytics.service.js';
 import { registerBotsModule } from './modules/bots/bots.module.js';
+import { registerPaymentMethodsModule } from './modules/payment-methods/payment-methods.module.js';
 import { createCompanyRepo } from './modules/company/company.repo.js';
 import { companyRoutes } from './modules/company/company.routes.js';
 import { createCompanyService } from './modules/company/company.service.js';
@@ -69,6 +70,7 @@ import { createSupportService } from './modules/support/support.service.js';
 import { thirdPartyCspSources } from './modules/support/third-party-csp.js';
 import type { BotEngines } from './providers/bot-engine/index.js';
 import type { MailMessage } from './providers/mail/index.js';
+import type { PaymentProvider } from './providers/payments/index.js';
 import type { StorageProvider } from './providers/storage/index.js';
 
 export interface AppDeps {
@@ -85,6 +87,8 @@ export interface AppDeps {
   botRuns: BotRunQueue;
   /** Queues the start job of a back-run. */
   backRuns: BackRunStartQueue;
+  /** Card payments: Stripe when configured, else the built-in sandbox (createPaymentProvider). */
+  payments: PaymentProvider;
 }
 
 /** Registers plugins and each module's routes; the wiring of infrastructure is in server.ts. */
@@ -161,6 +165,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       loadUser: (userId) => profile.loadUser(userId),
       forgetUser: (userId) => sessions.forgetUser(userId),
     }),
+  });
+  await registerPaymentMethodsModule(app, {
+    db: database.db,
+    provider: deps.payments,
+    forgetCompanyUsers: (companyId) => sessions.forgetCompany(companyId),
   });
   registerCsrfCookieRoute(app, { sessions });
   await healthRoutes(app, { db: database.db });
