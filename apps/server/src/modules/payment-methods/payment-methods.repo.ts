@@ -131,12 +131,21 @@ export function createPaymentMethodsRepo(db: Db) {
       });
     },
 
-    /** The saved default card as spec §3 shows it, or null. */
-    async defaultMethod(companyId: string) {
+    /**
+     * The saved default card at this provider as spec §3 shows it, or null (a sandbox card means
+     * nothing once the deployment runs on Stripe).
+     */
+    async defaultMethod(companyId: string, provider: PaymentProviderKind) {
       const [row] = await db
         .select()
         .from(paymentMethods)
-        .where(and(eq(paymentMethods.companyId, companyId), eq(paymentMethods.isDefault, 1)))
+        .where(
+          and(
+            eq(paymentMethods.companyId, companyId),
+            eq(paymentMethods.provider, provider),
+            eq(paymentMethods.isDefault, 1),
+          ),
+        )
         .orderBy(desc(paymentMethods.createdAt))
         .limit(1);
       return row ?? null;

@@ -153,7 +153,7 @@ export function createPaymentMethodsService(deps: PaymentMethodsServiceDeps) {
 
     /** GET /api/company/payment-method: the default card, or null ('No Payment Method added.'). */
     async current(viewer: User): Promise<PaymentMethod | null> {
-      const row = await repo.defaultMethod(companyOf(viewer));
+      const row = await repo.defaultMethod(companyOf(viewer), provider.kind);
       if (!row) return null;
       return {
         card_type: asCardType(row.cardType),
