@@ -10,9 +10,11 @@ import {
   userResponseSchema,
 } from '@fieldbot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultCard } from '../src/modules/payment-methods/payment-methods.module';
 import type { ApiClient } from './support/api-client';
 import { DEMO } from './support/demo';
 import { startFakeStripe, type FakeStripe } from './support/fake-stripe';
+import { withDb } from './support/drizzle-db';
 import { signUpVerified } from './support/fresh-account';
 import {
   HOOK_TIMEOUT_MS,
@@ -396,6 +398,19 @@ describe('sandbox cards over HTTP', () => {
         ]);
         expect(JSON.stringify(sandboxMethod)).not.toContain('4242424242424242');
       });
+      // What billing charges: the default card at the company's provider customer.
+      const [charged, none] = await withDb(t, async (db) => [
+        await defaultCard(db, companyId),
+        await defaultCard(db, '00000000-0000-4000-8000-000000000000'),
+      ]);
+      expect(charged).toEqual({
+        provider: 'sandbox',
+        customerId: expect.stringMatching(/^cus_sb_/),
+        providerMethodId: added.card!.payment_method,
+        cardType: 'visa',
+        last4: '4242',
+      });
+      expect(none).toBeNull();
     },
     SLOW_TEST_TIMEOUT_MS,
   );
