@@ -10,6 +10,7 @@ import { createAnalyticsService } from './modules/analytics/analytics.service.js
 import { registerBotsModule } from './modules/bots/bots.module.js';
 import { capacityRoutes } from './modules/capacity/capacity.routes.js';
 import { createCapacityService } from './modules/capacity/capacity.service.js';
+import { registerPaymentMethodsModule } from './modules/payment-methods/payment-methods.module.js';
 import { createCompanyRepo } from './modules/company/company.repo.js';
 import { companyRoutes } from './modules/company/company.routes.js';
 import { createCompanyService } from './modules/company/company.service.js';
@@ -72,6 +73,7 @@ import { createSupportService } from './modules/support/support.service.js';
 import { thirdPartyCspSources } from './modules/support/third-party-csp.js';
 import type { BotEngines } from './providers/bot-engine/index.js';
 import type { MailMessage } from './providers/mail/index.js';
+import type { PaymentProvider } from './providers/payments/index.js';
 import type { StorageProvider } from './providers/storage/index.js';
 
 export interface AppDeps {
@@ -90,6 +92,8 @@ export interface AppDeps {
   backRuns: BackRunStartQueue;
   /** Queues a capacity check of one company (resumes paused work after a limit is raised). */
   capacityCheck?: CapacityCheckQueue;
+  /** Card payments: Stripe when configured, else the built-in sandbox (createPaymentProvider). */
+  payments: PaymentProvider;
 }
 
 /** Registers plugins and each module's routes; the wiring of infrastructure is in server.ts. */
@@ -173,6 +177,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db: database.db,
       pricePerMinuteCents: config.billing.pricePerMinuteCents,
     }),
+  });
+  await registerPaymentMethodsModule(app, {
+    db: database.db,
+    provider: deps.payments,
+    forgetCompanyUsers: (companyId) => sessions.forgetCompany(companyId),
   });
   registerCsrfCookieRoute(app, { sessions });
   await healthRoutes(app, { db: database.db });

@@ -8,6 +8,7 @@ import { capacityWorkerConfig } from './jobs/capacity-check.js';
 import { startJobQueue, type JobQueue } from './jobs/queue.js';
 import { createBotEngines, type BotEngines } from './providers/bot-engine/index.js';
 import { createMailProvider } from './providers/mail/index.js';
+import { createPaymentProvider } from './providers/payments/index.js';
 import { pipelineWorkerDeps } from './jobs/pipeline-deps.js';
 import { purgeDeps } from './jobs/purge-deps.js';
 import { createStorageProvider } from './providers/storage/index.js';
@@ -75,6 +76,7 @@ export async function createServer(
       botRuns: jobs.botRuns,
       backRuns: jobs.backRuns,
       capacityCheck: jobs.capacity,
+      payments: createPaymentProvider(config.billing, database.db, config.sessionSecret),
     });
     await serveWebApp(app, config.webDist);
     await app.ready();

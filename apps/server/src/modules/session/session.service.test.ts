@@ -150,6 +150,29 @@ describe('session service', () => {
     expect(await sessions.resolve(b.token)).toBeNull();
   });
 
+  it('forgetCompany drops the cached sessions of that company’s members only', async () => {
+    const { sessions, calls, repo } = setup({ cacheMs: 60_000 });
+    const companyOf: Record<string, string> = { u1: 'c1', u2: 'c2' };
+    const find = repo.findWithProfile;
+    repo.findWithProfile = async (id) => {
+      const row = await find(id);
+      if (!row?.userId) return row;
+      const company = companyOf[row.userId]!;
+      const profile = { user: { id: row.userId, companyId: company }, company: { id: company } };
+      return { ...row, profile: profile as unknown as UserProfileRow };
+    };
+    const member = await sessions.create({ userId: 'u1', ip: '', userAgent: undefined });
+    const outsider = await sessions.create({ userId: 'u2', ip: '', userAgent: undefined });
+    await sessions.resolve(member.token);
+    await sessions.resolve(outsider.token);
+    expect(calls.find).toBe(2);
+    sessions.forgetCompany('c1');
+    await sessions.resolve(outsider.token);
+    expect(calls.find).toBe(2);
+    await sessions.resolve(member.token);
+    expect(calls.find).toBe(3);
+  });
+
   it('purges sessions past their lifetime or anonymous idle limit', async () => {
     const { sessions, rows, advance } = setup({ absoluteMs: 3 * ANONYMOUS_IDLE_MS });
     const anonymous = await sessions.create({ userId: null, ip: '', userAgent: undefined });

@@ -151,6 +151,14 @@ export function createSessionService({
       forgetWhere((row) => row.userId === userId);
     },
 
+    /** Drops this process's cached sessions of every member of a company after it changed. */
+    forgetCompany(companyId: string): void {
+      forgetWhere(
+        (row) =>
+          row.profile?.company?.id === companyId || row.profile?.user.companyId === companyId,
+      );
+    },
+
     async purgeExpired(): Promise<void> {
       const t = now();
       await repo.removeExpired(new Date(t), new Date(t - anonymousIdleMs));
