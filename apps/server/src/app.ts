@@ -11,6 +11,9 @@ import { registerBotsModule } from './modules/bots/bots.module.js';
 import { createCompanyRepo } from './modules/company/company.repo.js';
 import { companyRoutes } from './modules/company/company.routes.js';
 import { createCompanyService } from './modules/company/company.service.js';
+import { createTeamRepo } from './modules/team/team.repo.js';
+import { teamRoutes } from './modules/team/team.routes.js';
+import { createTeamService } from './modules/team/team.service.js';
 import { createFilesRepo } from './modules/files/files.repo.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { createFilesService } from './modules/files/files.service.js';
@@ -159,6 +162,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       repo: createCompanyRepo(database.db),
       isOurFileUrl: (url) => storage.keyFromUrl(url) !== null,
       loadUser: (userId) => profile.loadUser(userId),
+      forgetUser: (userId) => sessions.forgetUser(userId),
+    }),
+  });
+  await teamRoutes(app, {
+    team: createTeamService({
+      repo: createTeamRepo(database.db),
+      sendMail: deps.sendMail,
+      appUrl: config.appUrl,
       forgetUser: (userId) => sessions.forgetUser(userId),
     }),
   });
