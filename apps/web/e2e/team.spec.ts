@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, linkPath, logIn, waitForMail } from './support';
 
@@ -80,4 +81,48 @@ test('a manager sees the team read-only, on a phone-sized screen', async ({ page
   await expect(page.getByRole('combobox', { name: 'Role' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
   await expect(page.getByText('Only the Company Admin can change team members.')).toBeVisible();
+});
+
+/** Serious or critical axe violations of the page as it is, in the light and the dark scheme. */
+async function axeViolations(page: Page, label: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    for (const v of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
+      for (const node of v.nodes)
+        found.push(`${label} [${scheme}] ${v.id}: ${node.target.join(' ')}`);
+    }
+  }
+  return found;
+}
+
+test('the team list, the invite dialog and the user detail pass axe in light and dark', async ({
+  page,
+}) => {
+  test.slow();
+  await logIn(page, DEMO_ACCOUNTS.admin);
+  await page.goto('/users');
+  const table = page.getByRole('table', { name: 'Users' });
+  await expect(table).toContainText(DEMO_ACCOUNTS.tech.email);
+  await page.waitForLoadState('networkidle');
+  expect(await axeViolations(page, '/users')).toEqual([]);
+
+  await page.getByRole('button', { name: 'Invite' }).click();
+  await page
+    .getByRole('dialog', { name: 'Invite User' })
+    .getByRole('button', { name: 'Send Invitation' })
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Invite User' })).toContainText('Required');
+  expect(await axeViolations(page, 'invite dialog')).toEqual([]);
+  await page.keyboard.press('Escape');
+
+  await table.getByRole('link', { name: 'Tina Tech' }).click();
+  await expect(page.getByLabel(/^User Name/)).toHaveValue('Tina Tech');
+  // CRM-linked: name and phone locked with the hint; the role stays editable for the admin.
+  await expect(page.getByLabel(/^User Name/)).toBeDisabled();
+  await expect(page.getByRole('combobox', { name: 'Role' })).toBeEnabled();
+  await page.waitForLoadState('networkidle');
+  expect(await axeViolations(page, 'user detail')).toEqual([]);
 });
