@@ -309,7 +309,7 @@ describe('paging and sorting', () => {
 });
 
 describe('user detail and update', () => {
-  it('shows a colleague of the own company; another company’s or a bad id is User not found', async () => {
+  it('shows a colleague of the own company; another company’s or a bad id is not found', async () => {
     const admin = await as(DEMO.admin.email);
     const id = await memberId(DEMO.tech.email);
     const res = await admin.get(`/api/company/team/${id}`);
@@ -327,7 +327,7 @@ describe('user detail and update', () => {
     expect((await (await as(DEMO.manager.email)).get(`/api/company/team/${id}`)).status).toBe(200);
     const globex = await (await as(DEMO.globex.email)).get(`/api/company/team/${id}`);
     expect(globex.status).toBe(404);
-    expect(globex.body.message).toBe(MESSAGES.userNotFound);
+    expect(globex.body).toEqual({ message: AUTH_MESSAGES.notFound });
     expect((await admin.get('/api/company/team/not-a-uuid')).status).toBe(404);
   });
 

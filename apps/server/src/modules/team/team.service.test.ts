@@ -203,16 +203,20 @@ describe('team service', () => {
     expect(s.audits).toEqual([]);
   });
 
-  it('answers User not found for another company, no company, or a malformed id', async () => {
+  it('answers 404 for another company, no company, or a malformed id (update: User not found)', async () => {
     const s = setup();
     const other = { ...admin, company: { id: 'other' } } as User;
     for (const run of [
       () => s.service.member(other, TECH),
       () => s.service.member({ ...admin, company: null } as User, TECH),
       () => s.service.member(admin, 'not-a-uuid'),
-      () => s.service.update(other, { id: TECH, name: 'X' }, ''),
     ]) {
       const error = await failure(run);
+      expect(error.status).toBe(404);
+      expect(error.message).toBe(AUTH_MESSAGES.notFound);
+    }
+    for (const id of [TECH, 'not-a-uuid']) {
+      const error = await failure(() => s.service.update(other, { id, name: 'X' }, ''));
       expect(error.status).toBe(404);
       expect(error.message).toBe(MESSAGES.userNotFound);
     }

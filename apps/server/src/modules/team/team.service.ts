@@ -13,7 +13,7 @@ import {
   type TeamUpdateBody,
   type User,
 } from '@fieldbot/shared';
-import { DomainError, FieldValidationError, fieldError } from '../../lib/errors.js';
+import { DomainError, FieldValidationError, fieldError, notFound } from '../../lib/errors.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { MailMessage } from '../../providers/mail/index.js';
 import { linkMail } from '../user/account-mail.js';
@@ -126,10 +126,11 @@ export function createTeamService(deps: TeamServiceDeps) {
 
     /** Spec §7 GET /api/company/team/{id}: a member of the caller's own company only. */
     async member(viewer: User, memberId: string): Promise<TeamMember> {
+      // The foundation's generic 404 (roles-tenancy contract); the page shows 'User not found'.
       const companyId = viewer.company?.id;
-      if (!companyId || !UUID.test(memberId)) throw userNotFound();
+      if (!companyId || !UUID.test(memberId)) throw notFound();
       const row = await repo.findMember(companyId, memberId, new Date(now()));
-      if (!row) throw userNotFound();
+      if (!row) throw notFound();
       return {
         id: row.id,
         name: row.name,

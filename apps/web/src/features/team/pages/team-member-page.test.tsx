@@ -31,8 +31,23 @@ describe('TeamMemberPage', { timeout: 20_000 }, () => {
     mockApi({
       [`GET /api/company/team/${missing.id}`]: { status: 404, body: { message: 'User not found' } },
     });
-    renderMember(missing);
+    const view = renderMember(missing);
     expect(await screen.findByRole('heading', { name: MESSAGES.userNotFound })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Teams' })).toHaveAttribute('href', '/users');
+    view.unmount();
+
+    // Any other failure says the same, and offers to try again.
+    let fail = true;
+    const member = makeTeamMember();
+    mockApi({
+      [`GET /api/company/team/${member.id}`]: () =>
+        fail ? { status: 500, body: { message: 'Server error' } } : { body: { data: member } },
+    });
+    renderMember(member);
+    expect(await screen.findByRole('heading', { name: MESSAGES.userNotFound })).toBeInTheDocument();
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(name()).toHaveValue('Sam Rivera'));
   });
 
   it('lets the admin change name, phone and role, sending only the changes', async () => {

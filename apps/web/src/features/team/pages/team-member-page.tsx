@@ -20,7 +20,6 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useParams } from 'react-router';
-import { TableError } from '@/components/data-table';
 import { usePageHeader } from '@/components/layout/page-header';
 import { StatusBadge } from '@/components/status-badge/status-badge';
 import { formatTimestamp } from '@/lib/format-date';
@@ -56,8 +55,11 @@ function TeamMemberDetail({ id }: { id: string }) {
   const member = useTeamMember(id);
   const viewer = useCurrentUser();
   if (member.isError) {
-    if (isNotFoundError(member.error)) return <UserNotFound />;
-    return <TableError error={member.error} onRetry={() => void member.refetch()} />;
+    return isNotFoundError(member.error) ? (
+      <UserNotFound />
+    ) : (
+      <UserNotFound onRetry={() => void member.refetch()} />
+    );
   }
   if (!member.data || !viewer) {
     return (
