@@ -14,6 +14,9 @@ import { registerPaymentMethodsModule } from './modules/payment-methods/payment-
 import { createCompanyRepo } from './modules/company/company.repo.js';
 import { companyRoutes } from './modules/company/company.routes.js';
 import { createCompanyService } from './modules/company/company.service.js';
+import { createTeamRepo } from './modules/team/team.repo.js';
+import { teamRoutes } from './modules/team/team.routes.js';
+import { createTeamService } from './modules/team/team.service.js';
 import { createFilesRepo } from './modules/files/files.repo.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { createFilesService } from './modules/files/files.service.js';
@@ -182,6 +185,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     provider: deps.payments,
     forgetCompanyUsers: (companyId) => sessions.forgetCompany(companyId),
+  });
+  await teamRoutes(app, {
+    team: createTeamService({
+      repo: createTeamRepo(database.db),
+      sendMail: deps.sendMail,
+      appUrl: config.appUrl,
+      forgetUser: (userId) => sessions.forgetUser(userId),
+    }),
   });
   registerCsrfCookieRoute(app, { sessions });
   await healthRoutes(app, { db: database.db });

@@ -67,6 +67,11 @@ const CustomerDetailPage = lazyNamed(
   () => import('@/features/customers/pages/customer-detail-page'),
   'CustomerDetailPage',
 );
+const TeamPage = lazyNamed(() => import('@/features/team/pages/team-page'), 'TeamPage');
+const TeamMemberPage = lazyNamed(
+  () => import('@/features/team/pages/team-member-page'),
+  'TeamMemberPage',
+);
 const InteractionDetailPage = lazyNamed(
   () => import('@/features/interactions/pages/interaction-detail-page'),
   'InteractionDetailPage',
@@ -148,8 +153,8 @@ export const routes: RouteObject[] = [
             path: 'interaction/:interactionId/:interactionType',
             element: <InteractionDetailPage />,
           },
-          placeholder('users', 'Teams'),
-          placeholder('users/:id/detail/*', 'User Detail', true),
+          { path: 'users', element: <TeamPage /> },
+          { path: 'users/:id/detail/*', element: <TeamMemberPage /> },
           {
             path: 'users/interaction/:interactionId/:interactionType',
             element: <InteractionDetailPage />,

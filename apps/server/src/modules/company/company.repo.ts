@@ -4,7 +4,6 @@ import {
   companies,
   companyTypes,
   industries,
-  roles,
   timezones,
   trades,
   uploadedFiles,
@@ -24,28 +23,6 @@ export function createCompanyRepo(db: Db) {
   }
 
   return {
-    /** A user of this company, or null: another tenant's user is indistinguishable from none. */
-    async findTeamMember(companyId: string, userId: string) {
-      const [row] = await db
-        .select({
-          id: users.id,
-          name: users.name,
-          email: users.email,
-          image: users.image,
-          phone: users.phone,
-          crmUserId: users.crmUserId,
-          createdAt: users.createdAt,
-          emailVerifiedAt: users.emailVerifiedAt,
-          roleAlias: roles.alias,
-          roleTitle: roles.title,
-        })
-        .from(users)
-        .innerJoin(roles, eq(roles.id, users.roleId))
-        .where(and(eq(users.id, userId), eq(users.companyId, companyId)))
-        .limit(1);
-      return row ?? null;
-    },
-
     timezoneExists: (id: number) => exists(timezones, id),
     industryExists: (id: number) => exists(industries, id),
     typeExists: (id: number) => exists(companyTypes, id),

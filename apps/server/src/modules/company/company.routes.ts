@@ -4,8 +4,6 @@ import {
   companyFormSchema,
   companyUpdateResponseSchema,
   companyUpdateSchema,
-  teamMemberParamsSchema,
-  teamMemberResponseSchema,
 } from '@fieldbot/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,22 +11,6 @@ import type { CompanyService } from './company.service.js';
 
 export async function companyRoutes(app: FastifyInstance, deps: { company: CompanyService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get(
-    '/api/company/team/:id',
-    {
-      config: {
-        auth: { roles: [ROLE.COMPANY_ADMIN, ROLE.MANAGER], permission: 'teams.manage' },
-      },
-      schema: {
-        params: teamMemberParamsSchema,
-        response: { 200: teamMemberResponseSchema },
-      },
-    },
-    async (request) => ({
-      data: await deps.company.teamMember(request.user!, request.params.id),
-    }),
-  );
 
   // Company information is the first set-up step (spec §4), so both routes are open before set-up.
   r.post(

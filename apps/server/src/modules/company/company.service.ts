@@ -5,14 +5,11 @@ import {
   type Company,
   type CompanyForm,
   type CompanyUpdate,
-  type TeamMember,
   type User,
 } from '@fieldbot/shared';
 import { DomainError, FieldValidationError, notFound } from '../../lib/errors.js';
 import { companyFormErrors, toCompanyValues } from './company-form.js';
 import type { CompanyRepo } from './company.repo.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface CompanyServiceDeps {
   repo: CompanyRepo;
@@ -34,25 +31,6 @@ export function createCompanyService(deps: CompanyServiceDeps) {
   const { repo } = deps;
 
   return {
-    /** Spec §7 GET /api/company/team/{id}: a member of the caller's own company only. */
-    async teamMember(viewer: User, memberId: string): Promise<TeamMember> {
-      const companyId = viewer.company?.id;
-      if (!companyId || !UUID.test(memberId)) throw notFound();
-      const row = await repo.findTeamMember(companyId, memberId);
-      if (!row) throw notFound();
-      return {
-        id: row.id,
-        name: row.name,
-        email: row.email,
-        image: row.image,
-        phone: row.phone,
-        crm_user_id: row.crmUserId,
-        role: { alias: row.roleAlias, title: row.roleTitle },
-        status: row.emailVerifiedAt ? 'active' : 'invited',
-        created_at: row.createdAt.toISOString(),
-      };
-    },
-
     /** Spec §7 POST /api/company/create: the admin's first and only company. */
     async create(viewer: User, body: CompanyForm): Promise<Company> {
       if (viewer.company) throw alreadyHasCompany();

@@ -50,15 +50,13 @@ export function createSessionRepo(db: Db) {
     .limit(1)
     .prepare('fieldbot_session_with_profile');
 
-  const touch = db
-    .update(sessions)
-    .set({ lastSeenAt: sql`${sql.placeholder('at')}::timestamptz` })
-    .where(eq(sessions.id, sql.placeholder('id')))
-    .prepare('fieldbot_session_touch');
-
   return {
     async insert(row: SessionRow & { ip: string; userAgent: string | null }): Promise<void> {
       await db.insert(sessions).values(row);
+      // A login (a session opened for a user) counts as activity.
+      if (row.userId) {
+        await db.update(users).set({ lastActiveAt: row.createdAt }).where(eq(users.id, row.userId));
+      }
     },
 
     async findWithProfile(id: string): Promise<SessionWithProfile | null> {
@@ -66,8 +64,18 @@ export function createSessionRepo(db: Db) {
       return found ? { ...found.session, profile: toProfileRow(found) } : null;
     },
 
+    /**
+     * Marks the session seen and its user active (the team list's last active) in one statement;
+     * the service calls it at most once a minute per session.
+     */
     async touch(id: string, at: Date): Promise<void> {
-      await touch.execute({ id, at: at.toISOString() });
+      const iso = at.toISOString();
+      await db.execute(sql`with seen as (
+          update ${sessions} set last_seen_at = ${iso}::timestamptz
+          where id = ${id} returning user_id
+        )
+        update ${users} set last_active_at = ${iso}::timestamptz
+        from seen where ${users.id} = seen.user_id`);
     },
 
     /** Ends the login but keeps the session (and its CSRF token). */

@@ -197,6 +197,7 @@ export function createUserRepo(db: Db) {
           and(
             eq(invitations.tokenHash, tokenHash),
             isNull(invitations.acceptedAt),
+            isNull(invitations.revokedAt),
             gte(invitations.expiresAt, now),
           ),
         )
@@ -210,7 +211,13 @@ export function createUserRepo(db: Db) {
         const [closed] = await tx
           .update(invitations)
           .set({ acceptedAt: now })
-          .where(and(eq(invitations.id, invitationId), isNull(invitations.acceptedAt)))
+          .where(
+            and(
+              eq(invitations.id, invitationId),
+              isNull(invitations.acceptedAt),
+              isNull(invitations.revokedAt),
+            ),
+          )
           .returning({ id: invitations.id });
         if (!closed) return null;
         const [row] = await tx.insert(users).values(user).returning({ id: users.id });

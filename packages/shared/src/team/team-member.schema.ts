@@ -1,8 +1,10 @@
-// zod/mini, not classic zod: the login page loads these schemas (see validation/validators.ts).
+// zod/mini, not classic zod: the member schema builds on the user schema, which the login page loads.
 import * as z from 'zod/mini';
-import { userSchema } from './user.schema';
+import { userSchema } from '../auth/user.schema';
 
-export const TEAM_MEMBER_STATUSES = ['active', 'invited'] as const;
+/** Spec §3 option list "status": Active / Invited / Not Invited. */
+export const TEAM_MEMBER_STATUSES = ['active', 'invited', 'not-invited'] as const;
+export type TeamMemberStatus = (typeof TEAM_MEMBER_STATUSES)[number];
 
 /** GET /api/company/team/{id}: a colleague as the team list and user detail show them. */
 export const teamMemberSchema = z.extend(
@@ -16,7 +18,11 @@ export const teamMemberSchema = z.extend(
     role: true,
     created_at: true,
   }),
-  { status: z.enum(TEAM_MEMBER_STATUSES) },
+  {
+    status: z.enum(TEAM_MEMBER_STATUSES),
+    /** ISO time of the last login or request; null when never. */
+    last_active_at: z.nullable(z.string()),
+  },
 );
 
 export const teamMemberResponseSchema = z.object({ data: teamMemberSchema });

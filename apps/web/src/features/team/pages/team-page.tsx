@@ -1,0 +1,57 @@
+import { teamListQuerySchema } from '@fieldbot/shared';
+import { Button, Group, Text } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
+import { useDeferredValue, useState } from 'react';
+import { useListQuery } from '@/components/data-table';
+import { usePageHeader } from '@/components/layout/page-header';
+import { STATUS_BADGES } from '@/components/status-badge/status-badge';
+import { useCurrentUser } from '@/lib/session';
+import { useTeam } from '../api/get-team';
+import { InviteMemberModal } from '../components/invite-member-modal';
+import { TeamTable } from '../components/team-table';
+import { canManageTeam } from '../lib/options';
+
+/** /users for company roles (sidebar 'Teams'): search, filters, sort and page in the query string. */
+export function TeamPage() {
+  usePageHeader({ title: 'Teams' });
+  const [query, setQuery] = useListQuery(teamListQuerySchema);
+  const team = useTeam(query);
+  const user = useCurrentUser();
+  const canManage = canManageTeam(user);
+  const [inviting, setInviting] = useState(false);
+  const data = useDeferredValue(team.data);
+  const counts = data?.data.counts;
+
+  return (
+    <>
+      <Group justify="space-between" mb="sm" gap="sm">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {counts
+            ? `${STATUS_BADGES.active.label}: ${counts.active} · ${STATUS_BADGES.invited.label}: ${counts.invited} · ${STATUS_BADGES['not-invited'].label}: ${counts['not-invited']}`
+            : ''}
+        </Text>
+        {canManage ? (
+          <Button
+            leftSection={<IconUserPlus size={18} aria-hidden />}
+            onClick={() => setInviting(true)}
+          >
+            Invite
+          </Button>
+        ) : null}
+      </Group>
+      <TeamTable
+        canManage={canManage}
+        query={query}
+        onQueryChange={setQuery}
+        data={data}
+        loading={data === undefined && !team.isError}
+        fetching={team.isPlaceholderData}
+        error={team.error}
+        onRetry={() => void team.refetch()}
+      />
+      {canManage ? (
+        <InviteMemberModal opened={inviting} onClose={() => setInviting(false)} />
+      ) : null}
+    </>
+  );
+}
