@@ -79,6 +79,15 @@ const BotCreatePage = lazyNamed(() => import('@/features/bots'), 'BotCreatePage'
 const BotEditPage = lazyNamed(() => import('@/features/bots'), 'BotEditPage');
 const BotDetailPage = lazyNamed(() => import('@/features/bots'), 'BotDetailPage');
 
+// One chunk for the billing pages (card panel, tables, capacity); Stripe.js loads only with its form.
+const BillingLayout = lazyNamed(() => import('@/features/billing'), 'BillingLayout');
+const InvoiceHistoryPage = lazyNamed(() => import('@/features/billing'), 'InvoiceHistoryPage');
+const TransactionHistoryPage = lazyNamed(
+  () => import('@/features/billing'),
+  'TransactionHistoryPage',
+);
+const CapacityPage = lazyNamed(() => import('@/features/billing'), 'CapacityPage');
+
 const PlaceholderPage = lazy(() =>
   import('@/features/placeholders/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -170,9 +179,16 @@ export const routes: RouteObject[] = [
             element: <SettingsLayout />,
             children: [
               settingsPlaceholder('company-info', 'Company Information'),
-              { path: 'billing', element: <Navigate to="invoice-history" replace /> },
-              settingsPlaceholder('billing/invoice-history', 'Invoice History'),
-              settingsPlaceholder('billing/transaction-history', 'Transaction History'),
+              {
+                path: 'billing',
+                element: <BillingLayout />,
+                children: [
+                  { index: true, element: <Navigate to="invoice-history" replace /> },
+                  { path: 'invoice-history', element: <InvoiceHistoryPage /> },
+                  { path: 'transaction-history', element: <TransactionHistoryPage /> },
+                  { path: 'capacity', element: <CapacityPage /> },
+                ],
+              },
               settingsPlaceholder('integrations', 'Integration'),
               settingsPlaceholder('publisher-info', 'Publisher Information'),
             ],
