@@ -71,7 +71,13 @@ export function SandboxCardForm({ clientSecret, onSaved, onCancel }: CardFormPro
   return (
     <form onSubmit={submit} noValidate aria-label="Card details">
       <Stack gap="md">
-        <Alert variant="light" color="yellow" icon={<IconFlask aria-hidden />} title="Sandbox">
+        <Alert
+          variant="light"
+          color="yellow"
+          icon={<IconFlask aria-hidden />}
+          title="Sandbox"
+          role="note"
+        >
           <Text size="sm">{BILLING_MESSAGES.sandboxNotice}</Text>
           <List size="sm" mt={4} spacing={2}>
             {SANDBOX_TEST_CARDS.map((card) => (
