@@ -4,8 +4,10 @@ import {
   SOFT_CAPACITY_EVENT,
   type CapacityForm as CapacityBody,
 } from '@fieldbot/shared';
-import { Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { IconCurrencyDollar } from '@tabler/icons-react';
+import type { ChangeEvent } from 'react';
 import { analytics } from '@/lib/analytics';
 import { applyServerErrors } from '@/lib/forms/server-errors';
 import { focusFirstError } from '@/lib/forms/focus-first-error';
@@ -59,19 +61,22 @@ export function CapacityForm({ limits }: CapacityFormProps) {
     });
   }, focusFirstError(form));
 
+  // A native number input: React puts the state's value back after a change it ignores, so a
+  // blanked negative is really cleared (a formatting input would keep showing it).
   const input = (field: keyof CapacityValues) => {
-    const props = form.getInputProps(field);
+    const { value, ...props } = form.getInputProps(field);
     return {
       ...props,
-      onChange: (value: number | string) => form.setFieldValue(field, blankNegative(value)),
+      value: value === '' ? '' : String(value),
+      onChange: (event: ChangeEvent<HTMLInputElement>) =>
+        form.setFieldValue(field, blankNegative(event.currentTarget.value)),
       onKeyDown: blockCapacityKeys,
+      type: 'number',
       min: 0,
       max: CAPACITY_MAX_DOLLARS,
-      allowDecimal: false,
-      thousandSeparator: ',',
-      prefix: '$',
-      hideControls: true,
+      step: 'any',
       inputMode: 'decimal' as const,
+      leftSection: <IconCurrencyDollar size={16} aria-hidden />,
     };
   };
 
@@ -87,13 +92,13 @@ export function CapacityForm({ limits }: CapacityFormProps) {
               In US dollars per billing month (a calendar month in your company&apos;s time zone).
             </Text>
           </div>
-          <NumberInput
+          <TextInput
             label="Soft Capacity (USD per month)"
             description="Admins are e-mailed at 50 %, 80 % and 100 % of it."
             required
             {...input('soft_capacity')}
           />
-          <NumberInput
+          <TextInput
             label="Hard Capacity (USD per month)"
             description="Optional. At this spend new bot runs and transcriptions wait until the next month or a higher limit."
             {...input('hard_capacity')}

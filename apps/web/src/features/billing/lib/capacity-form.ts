@@ -16,7 +16,7 @@ export function blockCapacityKeys(event: KeyboardEvent<HTMLInputElement>): void 
 
 /** A negative value (pasted, say) is blanked rather than kept or flipped. */
 export function blankNegative(value: number | string): number | '' {
-  if (value === '' || value === '-') return '';
+  if (typeof value === 'string' && value.trim() === '') return '';
   const number = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(number) || number < 0) return '';
   return number;
