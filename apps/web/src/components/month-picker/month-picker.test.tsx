@@ -65,7 +65,7 @@ describe('month values', () => {
 describe('MonthPicker', () => {
   it("reads 'Select Date' with no value and has no clear icon", () => {
     renderPicker();
-    expect(screen.getByRole('button', { name: 'Filter by month' })).toHaveTextContent(
+    expect(screen.getByRole('button', { name: 'Filter by month: Select Date' })).toHaveTextContent(
       'Select Date',
     );
     expect(screen.queryByRole('button', { name: 'Clear date' })).not.toBeInTheDocument();
@@ -73,7 +73,7 @@ describe('MonthPicker', () => {
 
   it('sets MM/01/YYYY on choosing a month, closes and shows MM/YYYY', async () => {
     const { onChange, user } = renderPicker();
-    await user.click(screen.getByRole('button', { name: 'Filter by month' }));
+    await user.click(screen.getByRole('button', { name: 'Filter by month: Select Date' }));
     await user.click(await screen.findByRole('button', { name: 'March 2025' }));
     expect(onChange).toHaveBeenLastCalledWith('03/01/2025');
     expect(screen.queryByRole('button', { name: 'March 2025' })).not.toBeInTheDocument();
@@ -84,7 +84,7 @@ describe('MonthPicker', () => {
 
   it('disables the future months of the current year and the next year', async () => {
     const { user } = renderPicker();
-    await user.click(screen.getByRole('button', { name: 'Filter by month' }));
+    await user.click(screen.getByRole('button', { name: 'Filter by month: Select Date' }));
     expect(await screen.findByRole('button', { name: 'May 2025' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'June 2025' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'December 2025' })).toBeDisabled();
@@ -93,7 +93,7 @@ describe('MonthPicker', () => {
 
   it('goes back a year, where every month can be chosen', async () => {
     const { onChange, user } = renderPicker();
-    await user.click(screen.getByRole('button', { name: 'Filter by month' }));
+    await user.click(screen.getByRole('button', { name: 'Filter by month: Select Date' }));
     await user.click(await screen.findByRole('button', { name: 'Previous year' }));
     expect(screen.getByTestId('month-picker-year')).toHaveTextContent('2024');
     expect(screen.getByRole('button', { name: 'Next year' })).toBeEnabled();
@@ -116,7 +116,7 @@ describe('MonthPicker', () => {
     const { onChange, user } = renderPicker('07/01/2023');
     await user.click(screen.getByRole('button', { name: 'Clear date' }));
     expect(onChange).toHaveBeenLastCalledWith(null);
-    expect(screen.getByRole('button', { name: 'Filter by month' })).toHaveTextContent(
+    expect(screen.getByRole('button', { name: 'Filter by month: Select Date' })).toHaveTextContent(
       'Select Date',
     );
   });

@@ -67,7 +67,8 @@ export function MonthPicker({ value, onChange, label = 'Select month', now }: Mo
             variant="default"
             leftSection={<IconCalendarMonth size={16} aria-hidden />}
             onClick={() => (opened ? setOpened(false) : open())}
-            aria-label={selected ? `${label}: ${monthLabel(selected)}` : label}
+            // The visible text stays part of the name (WCAG 2.5.3 label in name).
+            aria-label={`${label}: ${selected ? monthLabel(selected) : 'Select Date'}`}
             aria-haspopup="dialog"
             aria-expanded={opened}
           >

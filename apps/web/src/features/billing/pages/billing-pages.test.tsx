@@ -113,7 +113,7 @@ describe('billing pages', () => {
     });
     const events = userEvent.setup();
     await screen.findByRole('table', { name: 'Invoices' });
-    await events.click(screen.getByRole('button', { name: 'Filter by month' }));
+    await events.click(screen.getByRole('button', { name: 'Filter by month: Select Date' }));
     await events.click(await screen.findByRole('button', { name: 'Previous year' }));
     const lastYear = new Date().getFullYear() - 1;
     await events.click(screen.getByRole('button', { name: `January ${lastYear}` }));
