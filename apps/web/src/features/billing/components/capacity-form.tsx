@@ -1,5 +1,6 @@
 import {
   BILLING_MESSAGES,
+  CAPACITY_ALERT_THRESHOLDS,
   CAPACITY_MAX_DOLLARS,
   SOFT_CAPACITY_EVENT,
   type CapacityForm as CapacityBody,
@@ -94,7 +95,7 @@ export function CapacityForm({ limits }: CapacityFormProps) {
           </div>
           <TextInput
             label="Soft Capacity (USD per month)"
-            description="Admins are e-mailed at 50 %, 80 % and 100 % of it."
+            description={`Admins are e-mailed at ${CAPACITY_ALERT_THRESHOLDS.join(' %, ')} % of it.`}
             required
             {...input('soft_capacity')}
           />
