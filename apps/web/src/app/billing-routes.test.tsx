@@ -111,10 +111,13 @@ describe('billing routes', () => {
       expect(screen.getByRole('tab', { name: 'Integration' })).toBeDisabled();
       const before = meCalls;
       await userEvent.click(pay);
-      expect(await screen.findByRole('button', { name: 'Paid' })).toBeInTheDocument();
-      await waitFor(() => expect(meCalls).toBeGreaterThan(before));
+      expect(await screen.findByRole('button', { name: 'Paid' }, SLOW)).toBeInTheDocument();
+      await waitFor(() => expect(meCalls).toBeGreaterThan(before), SLOW);
       // The refetched user is no longer payment-due: the Integration tab opens again.
-      await waitFor(() => expect(screen.getByRole('tab', { name: 'Integration' })).toBeEnabled());
+      await waitFor(
+        () => expect(screen.getByRole('tab', { name: 'Integration' })).toBeEnabled(),
+        SLOW,
+      );
     },
   );
 });
