@@ -127,6 +127,7 @@ test('Company Admin settings', async ({ page }) => {
     '/settings/company-info',
     '/settings/billing/invoice-history',
     '/settings/billing/transaction-history',
+    '/settings/billing/capacity',
     '/settings/integrations',
   ]);
 });

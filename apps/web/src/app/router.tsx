@@ -88,6 +88,14 @@ const CompanyInfoPage = lazyNamed(
   () => import('@/features/company-settings/pages/company-info-page'),
   'CompanyInfoPage',
 );
+// One chunk for the billing pages (card panel, tables, capacity); Stripe.js loads only with its form.
+const BillingLayout = lazyNamed(() => import('@/features/billing'), 'BillingLayout');
+const InvoiceHistoryPage = lazyNamed(() => import('@/features/billing'), 'InvoiceHistoryPage');
+const TransactionHistoryPage = lazyNamed(
+  () => import('@/features/billing'),
+  'TransactionHistoryPage',
+);
+const CapacityPage = lazyNamed(() => import('@/features/billing'), 'CapacityPage');
 
 const PlaceholderPage = lazy(() =>
   import('@/features/placeholders/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
@@ -180,9 +188,16 @@ export const routes: RouteObject[] = [
             element: <SettingsLayout />,
             children: [
               { path: 'company-info', element: <CompanyInfoPage /> },
-              { path: 'billing', element: <Navigate to="invoice-history" replace /> },
-              settingsPlaceholder('billing/invoice-history', 'Invoice History'),
-              settingsPlaceholder('billing/transaction-history', 'Transaction History'),
+              {
+                path: 'billing',
+                element: <BillingLayout />,
+                children: [
+                  { index: true, element: <Navigate to="invoice-history" replace /> },
+                  { path: 'invoice-history', element: <InvoiceHistoryPage /> },
+                  { path: 'transaction-history', element: <TransactionHistoryPage /> },
+                  { path: 'capacity', element: <CapacityPage /> },
+                ],
+              },
               settingsPlaceholder('integrations', 'Integration'),
               settingsPlaceholder('publisher-info', 'Publisher Information'),
             ],

@@ -47,6 +47,7 @@ export const KNOWN_ROUTES = [
   '/settings/billing',
   '/settings/billing/invoice-history',
   '/settings/billing/transaction-history',
+  '/settings/billing/capacity',
   '/settings/integrations',
   '/settings/publisher-info',
   '/company/dashboard',

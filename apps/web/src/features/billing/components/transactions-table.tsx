@@ -1,0 +1,89 @@
+import { formatUsd, TRANSACTION_FILTER_STATUSES, type Transaction } from '@fieldbot/shared';
+import { Group, Select } from '@mantine/core';
+import type { DataTableColumn } from '@/components/data-table';
+import { MonthPicker } from '@/components/month-picker';
+import { SearchInput } from '@/components/search/search-input';
+import { formatDay } from '../lib/format';
+import { BillingListTable, type BillingListTableProps } from './billing-list-table';
+import { PayNowCell } from './pay-now-cell';
+import { TransactionStatusBadge } from './transaction-status-badge';
+
+const STATUS_OPTIONS = TRANSACTION_FILTER_STATUSES.map((value) => ({
+  value,
+  label: value === 'success' ? 'Success' : 'Failed',
+}));
+
+const COLUMNS: DataTableColumn<Transaction>[] = [
+  {
+    key: 'invoice_number',
+    header: 'Invoice Number',
+    sortField: 'invoice_id',
+    render: (t) => t.invoice_number,
+  },
+  { key: 'amount', header: 'Amount', sortField: 'amount', render: (t) => formatUsd(t.amount) },
+  {
+    key: 'card_number',
+    header: 'Card',
+    render: (t) => (t.card_number ? `•••• ${t.card_number}` : '—'),
+  },
+  {
+    key: 'payment_date',
+    header: 'Date',
+    sortField: 'payment_date',
+    render: (t) => formatDay(t.payment_date),
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    sortField: 'status',
+    render: (t) => <TransactionStatusBadge status={t.status} failureMessage={t.failure_message} />,
+  },
+  { key: 'action', header: 'Action', render: (t) => <PayNowCell transaction={t} /> },
+];
+
+export interface TransactionsTableProps extends Omit<
+  BillingListTableProps<Transaction>,
+  'rowsName' | 'columns' | 'rowKey' | 'toolbar'
+> {
+  keyword: string;
+  date: string | null;
+  status: string | null;
+}
+
+/** Spec §2 "Billing tabs" transaction history: search, month and status filters, sort, paging, Pay Now. */
+export function TransactionsTable({ keyword, date, status, ...props }: TransactionsTableProps) {
+  const { onQueryChange } = props;
+  return (
+    <BillingListTable
+      {...props}
+      rowsName="Transactions"
+      columns={COLUMNS}
+      rowKey={(t) => t.id}
+      toolbar={
+        <Group mb="md" align="flex-end" gap="sm">
+          <SearchInput
+            label="Search transactions"
+            placeholder="Search by invoice number"
+            value={keyword}
+            onSearch={(next) => onQueryChange({ keyword: next })}
+            style={{ flex: '1 1 240px' }}
+          />
+          <MonthPicker
+            label="Filter by month"
+            value={date}
+            onChange={(next) => onQueryChange({ date: next ?? undefined })}
+          />
+          <Select
+            aria-label="Status"
+            placeholder="All statuses"
+            data={STATUS_OPTIONS}
+            value={status}
+            onChange={(next) => onQueryChange({ status: next ?? undefined })}
+            clearable
+            w={160}
+          />
+        </Group>
+      }
+    />
+  );
+}

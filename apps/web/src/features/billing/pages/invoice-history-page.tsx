@@ -1,0 +1,28 @@
+import { invoiceListQuerySchema } from '@fieldbot/shared';
+import { useDeferredValue } from 'react';
+import { useListQuery } from '@/components/data-table';
+import { usePageHeader } from '@/components/layout/page-header';
+import { useInvoices } from '../api/get-invoices';
+import { InvoicesTable } from '../components/invoices-table';
+
+/** /settings/billing/invoice-history: page, keyword, date, sort and direction in the query string. */
+export function InvoiceHistoryPage() {
+  usePageHeader({ title: 'Settings', subTitle: 'Invoice History' });
+  const [query, setQuery] = useListQuery(invoiceListQuerySchema);
+  const invoices = useInvoices(query);
+  const data = useDeferredValue(invoices.data);
+
+  return (
+    <InvoicesTable
+      query={query}
+      keyword={query.keyword ?? ''}
+      date={query.date ?? null}
+      onQueryChange={setQuery}
+      data={data}
+      loading={data === undefined && !invoices.isError}
+      fetching={invoices.isPlaceholderData}
+      error={invoices.error}
+      onRetry={() => void invoices.refetch()}
+    />
+  );
+}

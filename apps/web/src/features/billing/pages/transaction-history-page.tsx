@@ -1,0 +1,29 @@
+import { transactionListQuerySchema } from '@fieldbot/shared';
+import { useDeferredValue } from 'react';
+import { useListQuery } from '@/components/data-table';
+import { usePageHeader } from '@/components/layout/page-header';
+import { useTransactions } from '../api/get-transactions';
+import { TransactionsTable } from '../components/transactions-table';
+
+/** /settings/billing/transaction-history: page, keyword, date, status, sort and direction in the URL. */
+export function TransactionHistoryPage() {
+  usePageHeader({ title: 'Settings', subTitle: 'Transaction History' });
+  const [query, setQuery] = useListQuery(transactionListQuerySchema);
+  const transactions = useTransactions(query);
+  const data = useDeferredValue(transactions.data);
+
+  return (
+    <TransactionsTable
+      query={query}
+      keyword={query.keyword ?? ''}
+      date={query.date ?? null}
+      status={query.status?.[0] ?? null}
+      onQueryChange={setQuery}
+      data={data}
+      loading={data === undefined && !transactions.isError}
+      fetching={transactions.isPlaceholderData}
+      error={transactions.error}
+      onRetry={() => void transactions.refetch()}
+    />
+  );
+}
