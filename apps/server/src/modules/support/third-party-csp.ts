@@ -25,12 +25,21 @@ const INTERCOM: ExtraCspSources = {
   mediaSrc: ['https://js.intercomcdn.com'],
 };
 
+/** Stripe.js and its Payment Element (docs: "Content Security Policy" of Stripe.js). */
+const STRIPE: ExtraCspSources = {
+  scriptSrc: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  connectSrc: ['https://api.stripe.com'],
+  frameSrc: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+};
+
 /**
  * What the strict CSP must also allow for the third-party services that are configured, and
  * nothing when none is. posthog-js is bundled (no remote script); it only sends to its host.
  */
 export function thirdPartyCspSources(
-  config: Pick<AppConfig, 'intercomAppId' | 'posthog'>,
+  config: Pick<AppConfig, 'intercomAppId' | 'posthog'> & {
+    billing?: Pick<AppConfig['billing'], 'stripe'>;
+  },
 ): ExtraCspSources {
   const out: Required<ExtraCspSources> = {
     scriptSrc: [],
@@ -40,11 +49,13 @@ export function thirdPartyCspSources(
     frameSrc: [],
     mediaSrc: [],
   };
-  if (config.intercomAppId) {
-    for (const [directive, sources] of Object.entries(INTERCOM)) {
-      out[directive as keyof ExtraCspSources].push(...sources);
+  const add = (sources: ExtraCspSources) => {
+    for (const [directive, list] of Object.entries(sources)) {
+      out[directive as keyof ExtraCspSources].push(...list);
     }
-  }
+  };
+  if (config.intercomAppId) add(INTERCOM);
+  if (config.billing?.stripe) add(STRIPE);
   if (config.posthog) out.connectSrc.push(new URL(config.posthog.host).origin);
   return out;
 }
