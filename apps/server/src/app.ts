@@ -16,6 +16,7 @@ import { filesRoutes } from './modules/files/files.routes.js';
 import { createFilesService } from './modules/files/files.service.js';
 import { createUploadUrls } from './modules/files/upload-urls.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { registerBillingModule } from './modules/billing/billing.module.js';
 import { createBotBackRunsRepo } from './modules/bot-back-runs/bot-back-runs.repo.js';
 import { botBackRunsRoutes } from './modules/bot-back-runs/bot-back-runs.routes.js';
 import {
@@ -69,6 +70,7 @@ import { createSupportService } from './modules/support/support.service.js';
 import { thirdPartyCspSources } from './modules/support/third-party-csp.js';
 import type { BotEngines } from './providers/bot-engine/index.js';
 import type { MailMessage } from './providers/mail/index.js';
+import type { PaymentProvider } from './providers/payments/payment-provider.js';
 import type { StorageProvider } from './providers/storage/index.js';
 
 export interface AppDeps {
@@ -85,6 +87,8 @@ export interface AppDeps {
   botRuns: BotRunQueue;
   /** Queues the start job of a back-run. */
   backRuns: BackRunStartQueue;
+  /** Card payments: monthly charges and Pay Now (issue 10 §2). */
+  payments: PaymentProvider;
 }
 
 /** Registers plugins and each module's routes; the wiring of infrastructure is in server.ts. */
@@ -229,6 +233,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       posthog_host: config.posthog?.host ?? null,
       intercom_app_id: config.intercomAppId ?? null,
     },
+  });
+  await registerBillingModule(app, {
+    db: database.db,
+    config,
+    payments: deps.payments,
+    sendMail: deps.sendMail,
+    forgetUser: (userId) => sessions.forgetUser(userId),
   });
   return app;
 }

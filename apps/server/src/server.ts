@@ -10,6 +10,8 @@ import { createMailProvider } from './providers/mail/index.js';
 import { pipelineWorkerDeps } from './jobs/pipeline-deps.js';
 import { purgeDeps } from './jobs/purge-deps.js';
 import { createStorageProvider } from './providers/storage/index.js';
+import type { PaymentProvider } from './providers/payments/payment-provider.js';
+import { unconfiguredPaymentProvider } from './modules/billing/unconfigured-payments.js';
 import { serveWebApp } from './web-app/serve-web-app.js';
 
 export interface Server {
@@ -20,6 +22,8 @@ export interface Server {
 /** Replacements of outside services (tests inject fake bot engines). */
 export interface ServerOverrides {
   botEngines?: BotEngines;
+  /** Tests inject an in-memory provider whose cards they script. */
+  payments?: PaymentProvider;
 }
 
 /** The composition root: database, migrations, seed, job queue and the HTTP app. */
@@ -32,6 +36,7 @@ export async function createServer(
   const storage = createStorageProvider(config);
   const database = await openDatabase(config);
   const botEngines = overrides.botEngines ?? createBotEngines(config.llm);
+  const payments = overrides.payments ?? unconfiguredPaymentProvider();
   let queue: JobQueue | undefined;
   let app: FastifyInstance | undefined;
   try {
@@ -56,6 +61,7 @@ export async function createServer(
             purge: purgeDeps(config, database.db),
             pipeline: pipelineWorkerDeps(config, storage),
             botEngines,
+            billing: { payments, config },
           }
         : undefined,
     });
@@ -70,6 +76,7 @@ export async function createServer(
       botEngines,
       botRuns: jobs.botRuns,
       backRuns: jobs.backRuns,
+      payments,
     });
     await serveWebApp(app, config.webDist);
     await app.ready();
