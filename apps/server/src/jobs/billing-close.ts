@@ -80,6 +80,8 @@ export interface CloseNowOptions {
   /** 'YYYY-MM'; default: each company's previous month in its timezone. */
   period?: string;
   concurrency?: number;
+  /** The close's clock (tests close past months as of their first day). */
+  now?: Date;
 }
 
 /**
@@ -90,7 +92,7 @@ export interface CloseNowOptions {
  */
 export async function closeBillingNow(
   config: AppConfig,
-  options: CloseNowOptions,
+  options: CloseNowOptions | CloseNowOptions[],
   overrides: { payments?: PaymentProvider; logger?: Logger } = {},
 ): Promise<CloseOutcome[]> {
   const logger = overrides.logger ?? pino({ level: 'warn' });
@@ -106,13 +108,18 @@ export async function closeBillingNow(
       maintenanceIntervalSeconds: config.jobMaintenanceSeconds,
     });
     const jobs = queue;
-    const billing = createBilling({
-      db: database.db,
-      config,
-      payments: overrides.payments ?? unconfiguredPaymentProvider(),
-      sendMail: (message) => jobs.sendEmail(message),
-    });
-    return await billing.closeAll(options);
+    const outcomes: CloseOutcome[] = [];
+    for (const run of Array.isArray(options) ? options : [options]) {
+      const billing = createBilling({
+        db: database.db,
+        config,
+        payments: overrides.payments ?? unconfiguredPaymentProvider(),
+        sendMail: (message) => jobs.sendEmail(message),
+        now: run.now ? () => run.now! : undefined,
+      });
+      outcomes.push(...(await billing.closeAll(run)));
+    }
+    return outcomes;
   } finally {
     await queue?.stop().catch(() => undefined);
     await database.close();

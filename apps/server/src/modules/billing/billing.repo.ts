@@ -44,6 +44,8 @@ export interface NewInvoice {
   period: string;
   periodStart: Date;
   periodEnd: Date;
+  /** The close's instant: the invoice date. */
+  issuedAt: Date;
   totalCents: number;
   status: InvoiceStatus;
   viewToken: string;
@@ -73,6 +75,7 @@ export interface NewTransaction {
   provider: PaymentProviderKind;
   failureMessage: string | null;
   idempotencyKey: string;
+  paymentDate: Date;
 }
 
 /** The decision taken under the invoice's row lock. */
@@ -202,7 +205,11 @@ export function createBillingRepo(db: Db) {
     async prepareCharge(
       invoiceId: string,
       decide: (state: ChargeState) => ChargeDecision,
-    ): Promise<{ state: ChargeState; decision: ChargeDecision; transaction: TransactionRow | null }> {
+    ): Promise<{
+      state: ChargeState;
+      decision: ChargeDecision;
+      transaction: TransactionRow | null;
+    }> {
       return db.transaction(async (tx) => {
         const [invoice] = await tx
           .select()
@@ -225,7 +232,8 @@ export function createBillingRepo(db: Db) {
           }
           return { state, decision, transaction: null };
         }
-        if (decision.kind === 'resume') return { state, decision, transaction: decision.transaction };
+        if (decision.kind === 'resume')
+          return { state, decision, transaction: decision.transaction };
         const [row] = await tx
           .insert(paymentTransactions)
           .values({ ...decision.transaction, companyId: invoice.companyId, invoiceId })
@@ -257,35 +265,43 @@ export function createBillingRepo(db: Db) {
         providerPaymentId: string | null;
         failureMessage: string | null;
       },
-    ): Promise<{ transaction: TransactionRow; due: boolean } | null> {
+      at: Date,
+    ): Promise<{ transaction: TransactionRow; due: boolean; changed: boolean } | null> {
       return db.transaction(async (tx) => {
         const match =
           'id' in where
             ? eq(paymentTransactions.id, where.id)
             : eq(paymentTransactions.providerPaymentId, where.providerPaymentId);
         const [current] = await tx.select().from(paymentTransactions).where(match).for('update');
-        if (!current || current.status === 'success') return null;
+        if (!current) return null;
+        const unchanged = { transaction: current, due: false, changed: false };
+        if (current.status === 'success') return unchanged;
         // A late failure never overrides a recorded one twice; only processing rows fail.
-        if (outcome.status === 'failed' && current.status !== 'processing') return null;
-        if (outcome.status === 'processing' && current.providerPaymentId === outcome.providerPaymentId)
-          return null;
+        if (outcome.status === 'failed' && current.status !== 'processing') return unchanged;
+        if (
+          outcome.status === 'processing' &&
+          current.providerPaymentId === outcome.providerPaymentId
+        )
+          return unchanged;
         const [transaction] = await tx
           .update(paymentTransactions)
           .set({
             status: outcome.status,
             providerPaymentId: outcome.providerPaymentId ?? current.providerPaymentId,
             failureMessage: outcome.status === 'failed' ? outcome.failureMessage : null,
-            paymentDate: new Date(),
+            paymentDate: at,
           })
           .where(eq(paymentTransactions.id, current.id))
           .returning();
-        if (outcome.status === 'processing') return { transaction: transaction!, due: false };
+        if (outcome.status === 'processing') {
+          return { transaction: transaction!, due: false, changed: true };
+        }
         await tx
           .update(invoices)
           .set({ status: outcome.status === 'success' ? 'paid' : 'failed' })
           .where(and(eq(invoices.id, current.invoiceId), sql`${invoices.status} <> 'paid'`));
         const due = await settleCompanyDue(tx, current.companyId);
-        return { transaction: transaction!, due };
+        return { transaction: transaction!, due, changed: true };
       });
     },
 
@@ -373,7 +389,10 @@ export function createBillingRepo(db: Db) {
           .orderBy(by(query.direction, column), by(query.direction, invoices.invoiceNumber))
           .limit(PAGE_SIZE)
           .offset((query.page - 1) * PAGE_SIZE),
-        db.select({ total: sql<number>`count(*)::int` }).from(invoices).where(where),
+        db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(invoices)
+          .where(where),
       ]);
       return { items, total: Number(count?.total ?? 0) };
     },
@@ -393,7 +412,10 @@ export function createBillingRepo(db: Db) {
       const where = and(
         eq(paymentTransactions.companyId, companyId),
         pattern
-          ? or(ilike(invoices.invoiceNumber, pattern), ilike(paymentTransactions.cardLast4, pattern))
+          ? or(
+              ilike(invoices.invoiceNumber, pattern),
+              ilike(paymentTransactions.cardLast4, pattern),
+            )
           : undefined,
         query.statuses && query.statuses.length > 0
           ? inArray(paymentTransactions.status, query.statuses as TransactionStatus[])

@@ -94,8 +94,10 @@ export async function billingRoutes(app: FastifyInstance, deps: { billing: Billi
   // The provider signs the raw body: this scope keeps it as bytes instead of parsed JSON.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) =>
-      done(null, body),
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: 256 * 1024 },
+      (_req, body, done) => done(null, body),
     );
     scope.withTypeProvider<ZodTypeProvider>().post(
       PAYMENT_WEBHOOK_PATH,

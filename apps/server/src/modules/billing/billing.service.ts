@@ -46,11 +46,7 @@ export interface BillingDeps {
 export interface CloseOutcome {
   companyId: string;
   period: string;
-  result:
-    | 'not_ended'
-    | 'not_a_customer_yet'
-    | 'invoiced'
-    | 'already_invoiced';
+  result: 'not_ended' | 'not_a_customer_yet' | 'invoiced' | 'already_invoiced';
   invoiceNumber?: string;
   totalCents?: number;
   /** What happened to the charge: none needed (zero or already settled), or the attempt's status. */
@@ -72,7 +68,8 @@ type ChargeOutcome =
   | { kind: 'failed'; transaction: TransactionRow; noCard: boolean }
   | { kind: 'success'; transaction: TransactionRow };
 
-const attemptKey = (invoiceId: string, attempt: number) => `invoice:${invoiceId}:attempt:${attempt}`;
+const attemptKey = (invoiceId: string, attempt: number) =>
+  `invoice:${invoiceId}:attempt:${attempt}`;
 
 /** The month picker's MM/01/YYYY as a period. */
 function monthFilterPeriod(value: string | undefined): string | null {
@@ -163,6 +160,7 @@ export function createBillingService(deps: BillingDeps) {
             provider: payments.kind,
             failureMessage: BILLING_MESSAGES.noCardToCharge,
             idempotencyKey: key,
+            paymentDate: now(),
           },
         };
       }
@@ -176,6 +174,7 @@ export function createBillingService(deps: BillingDeps) {
           provider: payments.kind,
           failureMessage: null,
           idempotencyKey: key,
+          paymentDate: now(),
         },
       };
     };
@@ -226,14 +225,15 @@ export function createBillingService(deps: BillingDeps) {
         providerPaymentId: result.providerPaymentId,
         failureMessage: result.failureMessage ?? BILLING_MESSAGES.cardDeclined,
       },
+      now(),
     );
-    // Null: a webhook recorded the outcome first; report what is stored.
+    // Unchanged: a webhook or a concurrent click recorded the outcome first; report what is stored.
     const stored = finished?.transaction ?? transaction;
-    const effective = finished ? status : transaction.status;
-    if (effective === 'processing') return { kind: 'processing', transaction: stored };
-    if (finished) await forgetCompany(invoice.companyId);
-    if (status === 'failed') {
-      if (finished) {
+    const changed = finished?.changed ?? false;
+    if (stored.status === 'processing') return { kind: 'processing', transaction: stored };
+    if (changed) await forgetCompany(invoice.companyId);
+    if (stored.status === 'failed') {
+      if (changed) {
         await mailPaymentFailed(invoice, result.failureMessage ?? BILLING_MESSAGES.cardDeclined);
       }
       return { kind: 'failed', transaction: stored, noCard: false };
@@ -266,6 +266,7 @@ export function createBillingService(deps: BillingDeps) {
         period: month,
         periodStart: range.start,
         periodEnd: range.end,
+        issuedAt: at,
         totalCents,
         // Nothing to charge: settled at once, no transaction.
         status: totalCents === 0 ? 'paid' : 'open',
@@ -381,7 +382,8 @@ export function createBillingService(deps: BillingDeps) {
     async payNow(companyId: string, transactionId: string): Promise<PayNowOutcome> {
       const transaction = await repo.transactionOf(companyId, transactionId);
       if (!transaction) throw new DomainError(404, BILLING_MESSAGES.transactionNotFound);
-      if (transaction.status === 'success') throw new DomainError(409, BILLING_MESSAGES.alreadyPaid);
+      if (transaction.status === 'success')
+        throw new DomainError(409, BILLING_MESSAGES.alreadyPaid);
       const outcome = await charge(transaction.invoiceId, 'pay_now');
       switch (outcome.kind) {
         case 'paid':
@@ -422,8 +424,9 @@ export function createBillingService(deps: BillingDeps) {
             providerPaymentId: event.providerPaymentId,
             failureMessage: event.failureMessage ?? BILLING_MESSAGES.cardDeclined,
           },
+          now(),
         );
-        if (!finished) return;
+        if (!finished?.changed) return;
         await forgetCompany(finished.transaction.companyId);
         if (finished.transaction.status === 'failed') {
           const invoice = await repo.invoiceById(finished.transaction.invoiceId);

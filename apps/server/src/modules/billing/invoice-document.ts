@@ -6,7 +6,8 @@ import type { BillingRepo } from './billing.repo.js';
 export type InvoiceDocumentData = NonNullable<Awaited<ReturnType<BillingRepo['invoiceDocument']>>>;
 
 /** The Print button's only script; the page's CSP allows exactly this text by its hash. */
-const PRINT_SCRIPT = "document.getElementById('print').addEventListener('click',()=>window.print());";
+const PRINT_SCRIPT =
+  "document.getElementById('print').addEventListener('click',()=>window.print());";
 const PRINT_SCRIPT_HASH = createHash('sha256').update(PRINT_SCRIPT).digest('base64');
 
 /** No outside resources: inline styles, the one hashed script, nothing else. */
@@ -50,7 +51,11 @@ function formatUnit(millicents: number): string {
 export function renderInvoiceDocument(doc: InvoiceDocumentData): string {
   const { invoice, timeZone } = doc;
   const e = (value: string | number | null | undefined) => escapeHtml(String(value ?? ''));
-  const address = [doc.street, [doc.city, doc.state, doc.zipcode].filter(Boolean).join(', '), doc.country]
+  const address = [
+    doc.street,
+    [doc.city, doc.state, doc.zipcode].filter(Boolean).join(', '),
+    doc.country,
+  ]
     .filter((part) => part && part.trim() !== '')
     .map((part) => `<div>${e(part)}</div>`)
     .join('');
