@@ -10,7 +10,6 @@
 import { PERIOD_PATTERN, formatUsd } from '@fieldbot/shared';
 import { exitOnConfigError, loadConfigOrExit } from '../src/config.js';
 import { closeBillingNow } from '../src/jobs/billing-close.js';
-import { unconfiguredPaymentProvider } from '../src/modules/billing/unconfigured-payments.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -41,9 +40,7 @@ function parseArgs(argv: string[]): { companyId?: string; period?: string } {
 async function main() {
   const options = parseArgs(process.argv.slice(2));
   const config = loadConfigOrExit();
-  const outcomes = await exitOnConfigError(() =>
-    closeBillingNow(config, options, { payments: unconfiguredPaymentProvider() }),
-  );
+  const outcomes = await exitOnConfigError(() => closeBillingNow(config, options));
   if (options.companyId && outcomes.length === 0) usage(`No company ${options.companyId}.`);
   const counts = new Map<string, number>();
   for (const o of outcomes) {

@@ -11,7 +11,7 @@ import { pipelineWorkerDeps } from './jobs/pipeline-deps.js';
 import { purgeDeps } from './jobs/purge-deps.js';
 import { createStorageProvider } from './providers/storage/index.js';
 import type { PaymentProvider } from './providers/payments/payment-provider.js';
-import { unconfiguredPaymentProvider } from './modules/billing/unconfigured-payments.js';
+import { createPaymentProvider } from './providers/payments/index.js';
 import { serveWebApp } from './web-app/serve-web-app.js';
 
 export interface Server {
@@ -36,7 +36,8 @@ export async function createServer(
   const storage = createStorageProvider(config);
   const database = await openDatabase(config);
   const botEngines = overrides.botEngines ?? createBotEngines(config.llm);
-  const payments = overrides.payments ?? unconfiguredPaymentProvider();
+  const payments =
+    overrides.payments ?? createPaymentProvider(config.billing, database.db, config.sessionSecret);
   let queue: JobQueue | undefined;
   let app: FastifyInstance | undefined;
   try {

@@ -398,6 +398,9 @@ describe('access', () => {
       expect((await client.get('/api/company/payment-transactions')).status).toBe(403);
     }
     expect((await t.client().get('/api/company/invoices')).status).toBe(401);
+    // An admin before creating the company: nothing billed yet.
+    expect(await invoices(DEMO.newadmin.email)).toEqual({ items: [], total: 0 });
+    expect(await transactions(DEMO.newadmin.email)).toEqual({ items: [], total: 0 });
     // Another company's transaction does not exist for this admin.
     const globexTx = (await transactions(DEMO.globex.email)).items[0]!;
     const foreign = await (await as(DEMO.admin.email)).get(`/api/company/pay-now/${globexTx.id}`);

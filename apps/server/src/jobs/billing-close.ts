@@ -5,8 +5,7 @@ import { openDatabase } from '../db/client.js';
 import { seedReferenceData } from '../db/seed/seed.js';
 import { createBilling } from '../modules/billing/billing.module.js';
 import type { BillingService, CloseOutcome } from '../modules/billing/billing.service.js';
-import { unconfiguredPaymentProvider } from '../modules/billing/unconfigured-payments.js';
-import type { PaymentProvider } from '../providers/payments/payment-provider.js';
+import { createPaymentProvider, type PaymentProvider } from '../providers/payments/index.js';
 import { startJobQueue, type JobQueue } from './queue.js';
 
 /**
@@ -113,7 +112,9 @@ export async function closeBillingNow(
       const billing = createBilling({
         db: database.db,
         config,
-        payments: overrides.payments ?? unconfiguredPaymentProvider(),
+        payments:
+          overrides.payments ??
+          createPaymentProvider(config.billing, database.db, config.sessionSecret),
         sendMail: (message) => jobs.sendEmail(message),
         now: run.now ? () => run.now! : undefined,
       });

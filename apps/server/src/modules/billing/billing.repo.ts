@@ -145,17 +145,24 @@ export function createBillingRepo(db: Db) {
      * Invoices of these periods, each with whether a charge was ever attempted (a close that
      * crashed after its commit has an open invoice and no attempt: it is still due).
      */
-    async invoicesOfPeriods(periods: string[]) {
+    async invoicesOfPeriods(periods: string[], companyId?: string) {
       if (periods.length === 0) return [];
       return db
         .select({
           companyId: invoices.companyId,
           period: invoices.period,
           status: invoices.status,
+          invoiceNumber: invoices.invoiceNumber,
+          totalCents: invoices.totalCents,
           attempted: sql<boolean>`exists (select 1 from ${paymentTransactions} where ${paymentTransactions.invoiceId} = ${invoices.id})`,
         })
         .from(invoices)
-        .where(inArray(invoices.period, periods));
+        .where(
+          and(
+            inArray(invoices.period, periods),
+            companyId ? eq(invoices.companyId, companyId) : undefined,
+          ),
+        );
     },
 
     async invoiceOf(companyId: string, period: string): Promise<InvoiceRow | null> {

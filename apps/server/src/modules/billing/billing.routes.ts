@@ -34,9 +34,12 @@ export async function billingRoutes(app: FastifyInstance, deps: { billing: Billi
       config: { auth: companyAdmin },
       schema: { querystring: invoiceListQuerySchema, response: { 200: invoiceListResponseSchema } },
     },
-    async (request) => ({
-      data: await deps.billing.listInvoices(request.user!.company!.id, request.query),
-    }),
+    async (request) => {
+      const companyId = request.user!.company?.id;
+      // An admin who has not created the company yet has no invoices.
+      if (!companyId) return { data: { items: [], total: 0 } };
+      return { data: await deps.billing.listInvoices(companyId, request.query) };
+    },
   );
 
   r.get(
@@ -48,9 +51,11 @@ export async function billingRoutes(app: FastifyInstance, deps: { billing: Billi
         response: { 200: transactionListResponseSchema },
       },
     },
-    async (request) => ({
-      data: await deps.billing.listTransactions(request.user!.company!.id, request.query),
-    }),
+    async (request) => {
+      const companyId = request.user!.company?.id;
+      if (!companyId) return { data: { items: [], total: 0 } };
+      return { data: await deps.billing.listTransactions(companyId, request.query) };
+    },
   );
 
   r.get(
@@ -67,7 +72,9 @@ export async function billingRoutes(app: FastifyInstance, deps: { billing: Billi
       if (request.headers['sec-fetch-site'] === 'cross-site') {
         throw new DomainError(403, AUTH_MESSAGES.forbidden);
       }
-      const outcome = await deps.billing.payNow(request.user!.company!.id, request.params.id);
+      const companyId = request.user!.company?.id;
+      if (!companyId) throw new DomainError(404, BILLING_MESSAGES.transactionNotFound);
+      const outcome = await deps.billing.payNow(companyId, request.params.id);
       return reply.status(outcome.status).send({ message: outcome.message });
     },
   );

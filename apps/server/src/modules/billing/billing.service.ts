@@ -318,8 +318,31 @@ export function createBillingService(deps: BillingDeps) {
     async closeAll(
       options: { companyId?: string; period?: string; concurrency?: number } = {},
     ): Promise<CloseOutcome[]> {
-      const list = await repo.companies(options.companyId);
+      const at = now();
+      const all = await repo.companies(options.companyId);
+      const periodFor = (c: { timeZone: string }) =>
+        options.period ?? previousPeriod(periodOf(at, c.timeZone));
+      // Settled months (paid, or failed and left to Pay Now) are reported without a query each.
+      const settled = new Map(
+        (await repo.invoicesOfPeriods([...new Set(all.map(periodFor))], options.companyId))
+          .filter((i) => i.status !== 'open')
+          .map((i) => [`${i.companyId}:${i.period}`, i]),
+      );
       const outcomes: CloseOutcome[] = [];
+      const list = all.filter((c) => {
+        const period = periodFor(c);
+        const invoice = settled.get(`${c.id}:${period}`);
+        if (!invoice) return true;
+        outcomes.push({
+          companyId: c.id,
+          period,
+          result: 'already_invoiced',
+          invoiceNumber: invoice.invoiceNumber,
+          totalCents: invoice.totalCents,
+          charge: 'none',
+        });
+        return false;
+      });
       let next = 0;
       const worker = async () => {
         while (next < list.length) {
