@@ -28,7 +28,7 @@ export function createBilling(deps: BillingModuleDeps): BillingService {
       periodUsage(db, companyId, range, config.billing.pricePerMinuteCents),
     pricePerMinuteCents: config.billing.pricePerMinuteCents,
     sendMail: deps.sendMail,
-    forgetUsers: (ids) => ids.forEach((id) => deps.forgetUser?.(id)),
+    forgetUsers: deps.forgetUser ? (ids) => ids.forEach((id) => deps.forgetUser!(id)) : undefined,
     appUrl: config.appUrl,
     now: deps.now,
   });

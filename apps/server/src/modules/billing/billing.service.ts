@@ -36,8 +36,11 @@ export interface BillingDeps {
   pricePerMinuteCents: number;
   /** Queues an e-mail (the send-email job retries failures). */
   sendMail(message: MailMessage): Promise<void>;
-  /** Drops this process's cached sessions of these users (their company's flags changed). */
-  forgetUsers(userIds: string[]): void;
+  /**
+   * Drops this process's cached sessions of these users (their company's flags changed). Absent
+   * where no sessions are cached (job workers, the operator command).
+   */
+  forgetUsers?(userIds: string[]): void;
   appUrl: string;
   now?: () => Date;
 }
@@ -107,7 +110,7 @@ export function createBillingService(deps: BillingDeps) {
     `${deps.appUrl}/api/company/invoices/${invoice.id}/document?token=${invoice.viewToken}`;
 
   async function forgetCompany(companyId: string) {
-    deps.forgetUsers(await repo.companyUserIds(companyId));
+    if (deps.forgetUsers) deps.forgetUsers(await repo.companyUserIds(companyId));
   }
 
   async function mailPaymentFailed(invoice: InvoiceRow, reason: string) {
