@@ -53,10 +53,8 @@ async function main() {
       );
     }
   }
-  console.log(
-    `${outcomes.length} companies: ` +
-      [...counts].map(([result, n]) => `${n} ${result.replace(/_/g, ' ')}`).join(', '),
-  );
+  const summary = [...counts].map(([result, n]) => `${n} ${result.replace(/_/g, ' ')}`);
+  console.log(`${outcomes.length} companies${summary.length ? `: ${summary.join(', ')}` : '.'}`);
 }
 
 main().catch((error: unknown) => {
