@@ -22,6 +22,7 @@ import { filesRoutes } from './modules/files/files.routes.js';
 import { createFilesService } from './modules/files/files.service.js';
 import { createUploadUrls } from './modules/files/upload-urls.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { registerBillingModule } from './modules/billing/billing.module.js';
 import { createBotBackRunsRepo } from './modules/bot-back-runs/bot-back-runs.repo.js';
 import { botBackRunsRoutes } from './modules/bot-back-runs/bot-back-runs.routes.js';
 import {
@@ -261,6 +262,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       posthog_host: config.posthog?.host ?? null,
       intercom_app_id: config.intercomAppId ?? null,
     },
+  });
+  await registerBillingModule(app, {
+    db: database.db,
+    config,
+    payments: deps.payments,
+    sendMail: deps.sendMail,
+    forgetUser: (userId) => sessions.forgetUser(userId),
   });
   return app;
 }

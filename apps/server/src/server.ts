@@ -12,6 +12,7 @@ import { createPaymentProvider } from './providers/payments/index.js';
 import { pipelineWorkerDeps } from './jobs/pipeline-deps.js';
 import { purgeDeps } from './jobs/purge-deps.js';
 import { createStorageProvider } from './providers/storage/index.js';
+import type { PaymentProvider } from './providers/payments/payment-provider.js';
 import { serveWebApp } from './web-app/serve-web-app.js';
 
 export interface Server {
@@ -24,6 +25,8 @@ export interface Server {
 /** Replacements of outside services (tests inject fake bot engines). */
 export interface ServerOverrides {
   botEngines?: BotEngines;
+  /** Tests inject an in-memory provider whose cards they script. */
+  payments?: PaymentProvider;
 }
 
 /** The composition root: database, migrations, seed, job queue and the HTTP app. */
@@ -36,6 +39,8 @@ export async function createServer(
   const storage = createStorageProvider(config);
   const database = await openDatabase(config);
   const botEngines = overrides.botEngines ?? createBotEngines(config.llm);
+  const payments =
+    overrides.payments ?? createPaymentProvider(config.billing, database.db, config.sessionSecret);
   let queue: JobQueue | undefined;
   let app: FastifyInstance | undefined;
   try {
@@ -61,6 +66,7 @@ export async function createServer(
             pipeline: pipelineWorkerDeps(config, storage),
             botEngines,
             capacity: capacityWorkerConfig(config),
+            billing: { payments, config },
           }
         : undefined,
     });
@@ -76,7 +82,7 @@ export async function createServer(
       botRuns: jobs.botRuns,
       backRuns: jobs.backRuns,
       capacityCheck: jobs.capacity,
-      payments: createPaymentProvider(config.billing, database.db, config.sessionSecret),
+      payments,
     });
     await serveWebApp(app, config.webDist);
     await app.ready();

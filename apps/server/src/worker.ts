@@ -9,6 +9,7 @@ import { createMailProvider } from './providers/mail/index.js';
 import { pipelineWorkerDeps } from './jobs/pipeline-deps.js';
 import { purgeDeps } from './jobs/purge-deps.js';
 import { createStorageProvider } from './providers/storage/index.js';
+import { createPaymentProvider } from './providers/payments/index.js';
 
 /** A worker-only process for PostgreSQL deployments: works the job queues, serves no HTTP. */
 async function main() {
@@ -34,6 +35,10 @@ async function main() {
       pipeline: pipelineWorkerDeps(config, createStorageProvider(config)),
       botEngines: createBotEngines(config.llm),
       capacity: capacityWorkerConfig(config),
+      billing: {
+        payments: createPaymentProvider(config.billing, database.db, config.sessionSecret),
+        config,
+      },
     },
   });
   logger.info('worker started');

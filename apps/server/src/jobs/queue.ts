@@ -1,10 +1,13 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import type { PipelineConfig } from '../config.js';
+import type { AppConfig, PipelineConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { AudioTools } from '../providers/audio/index.js';
 import type { BotEngines } from '../providers/bot-engine/index.js';
 import type { MailMessage, MailProvider } from '../providers/mail/index.js';
+import type { PaymentProvider } from '../providers/payments/payment-provider.js';
+import { createBilling } from '../modules/billing/billing.module.js';
+import { createBillingQueues, registerBillingWorkers } from './billing-close.js';
 import type { StorageProvider } from '../providers/storage/index.js';
 import type { SpeechToText } from '../providers/transcription/index.js';
 import { createBotBackRunsRepo } from '../modules/bot-back-runs/bot-back-runs.repo.js';
@@ -100,6 +103,8 @@ export interface StartQueueOptions {
       /** The page the e-mails link to. */
       settingsUrl: string;
     };
+    /** The monthly close charges through this provider (issue 10 §2). */
+    billing: { payments: PaymentProvider; config: Pick<AppConfig, 'appUrl' | 'billing'> };
   };
 }
 
@@ -126,6 +131,7 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
   await createBotAutomationQueues(boss);
   await createBotBackRunQueue(boss);
   await createCapacityQueues(boss);
+  await createBillingQueues(boss);
   const localWorkers: LocalPipelineWorkers = new Map();
   const pipeline = createPipelineSender(boss, options.pipeline, localWorkers);
   const localBotWorkers: string[] = [];
@@ -187,6 +193,18 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
       service: capacityService,
       logger,
       checkSeconds: workers.capacity.checkSeconds,
+    });
+    await registerBillingWorkers(boss, {
+      billing: createBilling({
+        db: database.db,
+        config: workers.billing.config,
+        payments: workers.billing.payments,
+        sendMail: async (message) => {
+          await boss.send(SEND_EMAIL_QUEUE, message);
+        },
+      }),
+      closeCron: workers.billing.config.billing.closeCron,
+      logger,
     });
   }
 

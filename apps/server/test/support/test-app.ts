@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../src/config';
 import type { BotEngines } from '../../src/providers/bot-engine';
+import type { PaymentProvider } from '../../src/providers/payments/payment-provider';
 import { createServer } from '../../src/server';
 import { ApiClient } from './api-client';
 import { Outbox } from './outbox';
@@ -72,6 +73,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Engines for bot-run jobs instead of the configured ones (fakes that script each answer). */
   botEngines?: BotEngines;
+  /** The payment provider instead of the configured one (billing tests script their cards). */
+  payments?: PaymentProvider;
 }
 
 /** Starts the real server on a database of its own (PGlite in a temp DATA_DIR, or a fresh PostgreSQL database). */
@@ -96,7 +99,10 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
 
   let server: Awaited<ReturnType<typeof createServer>> | undefined;
   const start = async () => {
-    server = await createServer(loadConfig({ ...env }), { botEngines: options.botEngines });
+    server = await createServer(loadConfig({ ...env }), {
+      botEngines: options.botEngines,
+      payments: options.payments,
+    });
     await server.app.ready();
   };
   const stop = async () => {
