@@ -269,6 +269,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payments: deps.payments,
     sendMail: deps.sendMail,
     forgetUser: (userId) => sessions.forgetUser(userId),
+    paymentStateChanged: async (companyId) => {
+      await deps.capacityCheck?.check(companyId);
+    },
   });
   return app;
 }

@@ -15,6 +15,8 @@ export interface BillingModuleDeps {
   sendMail(message: MailMessage): Promise<void>;
   /** session.forgetUser in the web process; a no-op elsewhere (the cache expires by itself). */
   forgetUser?(userId: string): void;
+  /** Queues a capacity check, which resumes work paused while payment was due. */
+  paymentStateChanged?(companyId: string): Promise<void>;
   now?: () => Date;
 }
 
@@ -29,6 +31,7 @@ export function createBilling(deps: BillingModuleDeps): BillingService {
     pricePerMinuteCents: config.billing.pricePerMinuteCents,
     sendMail: deps.sendMail,
     forgetUsers: deps.forgetUser ? (ids) => ids.forEach((id) => deps.forgetUser!(id)) : undefined,
+    paymentStateChanged: deps.paymentStateChanged,
     appUrl: config.appUrl,
     now: deps.now,
   });

@@ -41,6 +41,8 @@ export interface BillingDeps {
    * where no sessions are cached (job workers, the operator command).
    */
   forgetUsers?(userIds: string[]): void;
+  /** The company's payment-due flag may have changed: paused work may resume (capacity check). */
+  paymentStateChanged?(companyId: string): Promise<void>;
   appUrl: string;
   now?: () => Date;
 }
@@ -111,6 +113,7 @@ export function createBillingService(deps: BillingDeps) {
 
   async function forgetCompany(companyId: string) {
     if (deps.forgetUsers) deps.forgetUsers(await repo.companyUserIds(companyId));
+    await deps.paymentStateChanged?.(companyId);
   }
 
   async function mailPaymentFailed(invoice: InvoiceRow, reason: string) {
