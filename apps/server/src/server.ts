@@ -46,7 +46,16 @@ export async function createServer(
   try {
     await database.migrate(async () => {
       await seedReferenceData(database.db);
-      if (config.seedDemo && (await seedDemoData(database.db, { storage }))) {
+      if (
+        config.seedDemo &&
+        (await seedDemoData(database.db, {
+          storage,
+          billing: {
+            pricePerMinuteCents: config.billing.pricePerMinuteCents,
+            appUrl: config.appUrl,
+          },
+        }))
+      ) {
         logger.info('demo data loaded (password Demo@12345)');
       }
     });

@@ -167,6 +167,10 @@ beforeAll(async () => {
     const [globex] = await q(`select id from companies where name = $1`, [DEMO.globex.company]);
     acmeId = String(acme!.id);
     globexId = String(globex!.id);
+    // This file's own billing history replaces the demo's (seed/demo-billing.ts).
+    for (const table of ['invoices', 'payment_methods', 'payment_customers']) {
+      await q(`delete from ${table} where company_id in ($1, $2)`, [acmeId, globexId]);
+    }
     // Customers since before the billed months.
     await q(`update companies set created_at = '2024-01-01T00:00:00Z' where id in ($1, $2)`, [
       acmeId,

@@ -283,3 +283,35 @@ describe('demo interactions', () => {
     expect(new Set(clips.map((c) => `${c.trade}/${c.type}`)).size).toBe(4);
   }, 60_000);
 });
+
+describe('demo billing history', () => {
+  it('closes three paid months for Acme and leaves Initech payment-due after a failed charge', async () => {
+    const rows = await t.inspect((query) =>
+      query(`SELECT co.name, co.is_payment_due, i.status, i.total_cents, pt.status AS charge,
+               pt.card_last4
+             FROM invoices i JOIN companies co ON co.id = i.company_id
+             LEFT JOIN payment_transactions pt ON pt.invoice_id = i.id
+             ORDER BY co.name, i.period`),
+    );
+    const acme = rows.filter((r) => r.name === DEMO.admin.company);
+    expect(acme).toHaveLength(3);
+    for (const invoice of acme) {
+      expect(invoice.status).toBe('paid');
+      expect(invoice.is_payment_due).toBe(false);
+      // A month with minutes was charged to the saved 4242 card; an empty one needs no charge.
+      if (Number(invoice.total_cents) > 0) {
+        expect(invoice).toMatchObject({ charge: 'success', card_last4: '4242' });
+      }
+    }
+    expect(acme.some((invoice) => Number(invoice.total_cents) > 0)).toBe(true);
+    const initech = rows.filter((r) => r.name === 'Initech Heating & Air');
+    expect(initech).toHaveLength(1);
+    expect(initech[0]).toMatchObject({
+      status: 'failed',
+      is_payment_due: true,
+      charge: 'failed',
+      card_last4: '0341',
+    });
+    expect(Number(initech[0]!.total_cents)).toBeGreaterThan(0);
+  });
+});

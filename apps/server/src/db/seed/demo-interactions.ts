@@ -376,39 +376,52 @@ export async function seedCompanyInteractions(
   const segments: (typeof transcriptSegments.$inferInsert)[] = [];
   const usage: (typeof usageRecords.$inferInsert)[] = [];
   rows.forEach(({ value, clip, hasAudio, hasTranscript }, i) => {
-    const interactionId = inserted[i]!.id;
-    if (hasAudio) {
-      assets.push({
-        interactionId,
-        storageKey: demoClipKey(clip),
-        contentType: clip.content_type,
-        format: clip.format,
-        durationSeconds: clip.duration,
-        sizeBytes: clip.size_bytes,
-        peaks: clip.peaks,
-        createdAt: value.startedAt,
-      });
-      usage.push({
-        companyId: company.id,
-        interactionId,
-        seconds: clip.duration,
-        recordedAt: value.startedAt,
-      });
-    }
-    if (hasTranscript) {
-      clip.segments.forEach((s, position) =>
-        segments.push({
+    if (!hasAudio) return;
+    const media = clipMedia(company.id, inserted[i]!.id, clip, value.startedAt!, hasTranscript);
+    assets.push(media.asset);
+    usage.push(media.usage);
+    segments.push(...media.segments);
+  });
+  await db.insert(audioAssets).values(assets);
+  await db.insert(transcriptSegments).values(segments);
+  await db.insert(usageRecords).values(usage);
+}
+
+/** The stored audio, metered minutes and (optionally) transcript of an interaction made of a clip. */
+export function clipMedia(
+  companyId: string,
+  interactionId: string,
+  clip: DemoClip,
+  at: Date,
+  withTranscript: boolean,
+) {
+  return {
+    asset: {
+      interactionId,
+      storageKey: demoClipKey(clip),
+      contentType: clip.content_type,
+      format: clip.format,
+      durationSeconds: clip.duration,
+      sizeBytes: clip.size_bytes,
+      peaks: clip.peaks,
+      createdAt: at,
+    } satisfies typeof audioAssets.$inferInsert,
+    usage: {
+      companyId,
+      interactionId,
+      seconds: clip.duration,
+      recordedAt: at,
+    } satisfies typeof usageRecords.$inferInsert,
+    segments: (withTranscript ? clip.segments : []).map(
+      (s, position) =>
+        ({
           interactionId,
           position,
           startSeconds: s.start,
           endSeconds: s.end,
           speaker: s.speaker,
           text: s.text,
-        }),
-      );
-    }
-  });
-  await db.insert(audioAssets).values(assets);
-  await db.insert(transcriptSegments).values(segments);
-  await db.insert(usageRecords).values(usage);
+        }) satisfies typeof transcriptSegments.$inferInsert,
+    ),
+  };
 }

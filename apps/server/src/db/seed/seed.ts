@@ -13,6 +13,11 @@ import type { Db } from '../client.js';
 import {
   companies,
   companyTypes,
+  audioAssets,
+  customers,
+  interactionCounters,
+  interactions,
+  usageRecords,
   industries,
   permissions,
   publishers,
@@ -20,10 +25,19 @@ import {
   roles,
   timezones,
   trades,
+  transcriptSegments,
   users,
 } from '../schema/index.js';
+import { seedDemoBilling } from './demo-billing.js';
 import { seedDemoBots } from './demo-bots.js';
-import { loadDemoClips, seedCompanyInteractions, storeDemoClips } from './demo-interactions.js';
+import {
+  clipMedia,
+  demoClipKey,
+  loadDemoClips,
+  seedCompanyInteractions,
+  storeDemoClips,
+  type DemoClip,
+} from './demo-interactions.js';
 import { COMPANY_TYPES, INDUSTRIES, TIMEZONES, TRADES } from './reference-data.js';
 
 export const DEMO_PASSWORD = 'Demo@12345';
@@ -85,7 +99,15 @@ export interface DemoSeedOptions {
   storage: StorageProvider;
   /** The demo's dates are spread over the 90 days before this. */
   now?: Date;
+  /** Prices and links of the demo invoices (config.billing, config.appUrl). */
+  billing?: { pricePerMinuteCents: number; appUrl: string };
 }
+
+/** The demo company whose last monthly charge failed (issue 10: the payment-due lock). */
+export const DEMO_PAYMENT_DUE_ADMIN = 'due@demo.fieldbot.test';
+
+/** Demo companies became customers before the three months of billing history the seed closes. */
+const DEMO_CUSTOMER_SINCE_DAYS = 130;
 
 /**
  * The demo accounts of the contract, and the demo customers, jobs and interactions of both demo
@@ -106,10 +128,14 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions): Promise<bo
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const verified = new Date();
 
+  const customerSince = new Date(now.getTime() - DEMO_CUSTOMER_SINCE_DAYS * 86_400_000);
+  const billed: { acme?: string; initech?: string } = {};
+
   await db.transaction(async (tx) => {
     const [acme] = await tx
       .insert(companies)
       .values({
+        createdAt: customerSince,
         name: 'Acme Home Services',
         streetAddress: '1200 Congress Avenue',
         city: 'Austin',
@@ -155,6 +181,33 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions): Promise<bo
         isCrmConnected: true,
       })
       .returning({ id: companies.id });
+    // Set up, but its card fails every charge: last month's invoice failed, so payment is due.
+    const [initech] = await tx
+      .insert(companies)
+      .values({
+        createdAt: customerSince,
+        name: 'Initech Heating & Air',
+        streetAddress: '4200 Main Street',
+        city: 'Houston',
+        state: 'TX',
+        zipcode: '77002',
+        country: 'US',
+        county: 'Harris County',
+        lat: 29.7527,
+        lng: -95.3695,
+        timezoneId: 2,
+        industryId: 1,
+        typeId: 1,
+        trades: [101],
+        description: 'Air conditioning repair for homes in Houston.',
+        softCapacity: 100,
+        hardCapacity: null,
+        isBillingConnected: true,
+        isCrmConnected: true,
+      })
+      .returning({ id: companies.id });
+    billed.acme = acme!.id;
+    billed.initech = initech!.id;
     const [northwind] = await tx
       .insert(publishers)
       .values({ name: 'Northwind Bots', code: DEMO_PUBLISHER_CODE })
@@ -190,6 +243,10 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions): Promise<bo
         crmUserId: 'crm-1001',
       }),
       account('newadmin@demo.fieldbot.test', 'Nora Newadmin', ROLE.COMPANY_ADMIN),
+      account(DEMO_PAYMENT_DUE_ADMIN, 'Dana Due', ROLE.COMPANY_ADMIN, {
+        companyId: initech!.id,
+        phone: '7135550101',
+      }),
       account('admin@globex.fieldbot.test', 'Gary Globex', ROLE.COMPANY_ADMIN, {
         companyId: globex!.id,
         phone: '3035550101',
@@ -281,6 +338,76 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions): Promise<bo
       clips,
       now,
     );
+    await seedLastMonthVisits(tx, initech!.id, clips, now);
   });
+
+  await seedDemoBilling(
+    db,
+    [
+      {
+        companyId: billed.acme!,
+        name: 'Alice Admin',
+        email: 'admin@demo.fieldbot.test',
+        cardNumber: '4242424242424242',
+        closedMonths: 3,
+      },
+      {
+        companyId: billed.initech!,
+        name: 'Dana Due',
+        email: DEMO_PAYMENT_DUE_ADMIN,
+        cardNumber: '4000000000000341',
+        closedMonths: 1,
+      },
+    ],
+    {
+      now,
+      pricePerMinuteCents: options.billing?.pricePerMinuteCents ?? 5,
+      appUrl: options.billing?.appUrl ?? 'http://localhost:3000',
+    },
+  );
   return true;
+}
+
+/** A few recorded visits (demo clips) in the middle of last month, so that month's bill has minutes. */
+async function seedLastMonthVisits(
+  db: Db,
+  companyId: string,
+  clips: readonly DemoClip[],
+  now: Date,
+): Promise<void> {
+  const [customer] = await db
+    .insert(customers)
+    .values({ companyId, externalId: 'C-90001', name: 'Bayou City Townhomes', type: 'Commercial' })
+    .returning({ id: customers.id });
+  const lastMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15, 16);
+  const visits = clips.filter((c) => c.type === 'field-recording').slice(0, 3);
+  const rows = await db
+    .insert(interactions)
+    .values(
+      visits.map((clip, i) => {
+        const at = new Date(lastMonth + i * 86_400_000);
+        return {
+          companyId,
+          customerId: customer!.id,
+          number: `R-${String(i + 1).padStart(6, '0')}`,
+          type: 'field-recording' as const,
+          status: 'completed' as const,
+          startedAt: at,
+          durationSeconds: clip.duration,
+          sourceKeys: [demoClipKey(clip)],
+          audioMergeStatus: 'completed' as const,
+          transcriptStatus: 'completed' as const,
+          transcriptText: clip.segments.map((seg) => seg.text).join(' '),
+          createdAt: at,
+          updatedAt: at,
+        };
+      }),
+    )
+    .returning({ id: interactions.id, startedAt: interactions.startedAt });
+  const media = rows.map((row, i) => clipMedia(companyId, row.id, visits[i]!, row.startedAt, true));
+  await db.insert(audioAssets).values(media.map((m) => m.asset));
+  await db.insert(transcriptSegments).values(media.flatMap((m) => m.segments));
+  await db.insert(usageRecords).values(media.map((m) => m.usage));
+  // Numbering of the company's next recordings continues after these (interaction_counters).
+  await db.insert(interactionCounters).values({ companyId, lastRecordingNumber: rows.length });
 }
