@@ -1,5 +1,19 @@
+import { BILLING_MESSAGES } from '@fieldbot/shared';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, logIn } from './support';
+
+const NEXT_YEAR_YY = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
+
+/** Fills the sandbox card form in the open dialog and saves it. */
+async function saveSandboxCard(page: Page, number: string) {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(BILLING_MESSAGES.sandboxNotice)).toBeVisible();
+  await dialog.getByLabel('Name on card').fill('Nora Admin');
+  await dialog.getByLabel('Card number').fill(number);
+  await dialog.getByLabel('Expiry (MM/YY)').fill(`12${NEXT_YEAR_YY}`);
+  await dialog.getByLabel('CVC').fill('123');
+  await dialog.getByRole('button', { name: 'Save card' }).click();
+}
 
 /** Picks `option` in the Mantine select labelled `label`. */
 async function choose(page: Page, label: string, option: string) {
@@ -7,7 +21,7 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-test('a new company admin creates the company with the offline address look-up, then updates only what changed', async ({
+test('a new company admin creates the company with the offline address look-up, adds the sandbox card, reaches the integrations step, then updates only what changed', async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -64,6 +78,28 @@ test('a new company admin creates the company with the offline address look-up, 
   // Step 2: billing, now enabled in the settings tabs.
   await expect(page).toHaveURL((url) => url.pathname === '/settings/billing/invoice-history');
   await expect(page.getByRole('tab', { name: 'Billing' })).toBeEnabled();
+  await expect(page.getByRole('tab', { name: 'Integration' })).toBeDisabled();
+
+  // A declined card shows the error on the form, keeps nothing and leaves the admin on billing.
+  await page.getByRole('button', { name: 'Add card' }).click();
+  await saveSandboxCard(page, '4000 0000 0000 0002');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('alert')).toContainText(BILLING_MESSAGES.cardDeclined);
+  await expect(dialog.getByLabel('Card number')).toHaveValue('');
+  await expect(dialog.getByLabel('CVC')).toHaveValue('');
+  await expect(page).toHaveURL((url) => url.pathname === '/settings/billing/invoice-history');
+
+  // The sandbox card 4242 is saved, and onboarding moves on to step 3: integrations.
+  await saveSandboxCard(page, '4242 4242 4242 4242');
+  await expect(page.getByText(BILLING_MESSAGES.cardAdded)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL((url) => url.pathname === '/settings/integrations');
+  await expect(page.getByRole('tab', { name: 'Integration' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await page.getByRole('tab', { name: 'Billing' }).click();
+  await expect(page.getByText('Visa •••• 4242')).toBeVisible();
 
   // Back on company information the saved company is shown, and an edit sends only its field.
   await page.getByRole('tab', { name: 'Company Information' }).click();

@@ -1,9 +1,16 @@
-import { USER_REFETCH_INTERVAL_MS, userResponseSchema, type User } from '@fieldbot/shared';
+import {
+  AUTH_MESSAGES,
+  isCompanyRole,
+  STORAGE_KEYS,
+  USER_REFETCH_INTERVAL_MS,
+  userResponseSchema,
+  type User,
+} from '@fieldbot/shared';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { http, isApiError } from '@/lib/http';
 import { shouldRetry } from '@/lib/query-client';
 import { resetSessionFlags } from '@/lib/session-flags';
-import { storeUser } from '@/lib/storage';
+import { storeUser, writeStorage } from '@/lib/storage';
 
 export const meQueryKey = ['session', 'me'] as const;
 
@@ -46,5 +53,10 @@ export function useCurrentUser(): User | null {
 export function setCurrentUser(queryClient: QueryClient, user: User): void {
   storeUser(user);
   resetSessionFlags();
+  // Spec §2 Settings / §8 401: a company owing a payment is told so once, on the invoice history,
+  // as if the first company call had answered 401 is_payment_due (the settings layout shows it).
+  if (isCompanyRole(user.role.alias) && user.company?.is_payment_due) {
+    writeStorage(STORAGE_KEYS.paymentError, AUTH_MESSAGES.paymentDue);
+  }
   queryClient.setQueryData(meQueryKey, user);
 }

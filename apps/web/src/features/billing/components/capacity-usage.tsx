@@ -48,14 +48,15 @@ function LimitBar({
         </Text>
         <Text size="sm" c="dimmed">{`${Math.floor(percent)} % used`}</Text>
       </Group>
-      <Progress
-        value={shown}
-        color={colorOf(percent)}
-        size="lg"
-        radius="xl"
-        aria-label={`${name} used`}
-        aria-valuetext={`${formatUsd(spent)} of ${formatUsd(limit)} (${Math.floor(percent)} %)`}
-      />
+      {/* The section is the progressbar; its text value belongs on it, not on the root. */}
+      <Progress.Root size="lg" radius="xl">
+        <Progress.Section
+          value={shown}
+          color={colorOf(percent)}
+          aria-label={`${name} used`}
+          aria-valuetext={`${formatUsd(spent)} of ${formatUsd(limit)} (${Math.floor(percent)} %)`}
+        />
+      </Progress.Root>
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import { BILLING_MESSAGES, MESSAGES, type User } from '@fieldbot/shared';
 import { makeCompany, makeUser } from '@fieldbot/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { analytics } from '@/lib/analytics';
 import { meQueryKey } from '@/lib/session';
@@ -150,6 +151,77 @@ describe('SandboxCardForm', () => {
     expect(numberInput()).toHaveValue('');
     expect(cvcInput()).toHaveValue('');
     expect(track).not.toHaveBeenCalled();
+  });
+
+  function savedCardApi() {
+    return mockApi({
+      'POST /api/payments/sandbox/confirm-setup': {
+        body: {
+          data: {
+            payment_method: 'pm_sandbox_1',
+            card_type: 'visa',
+            card_number: '4242',
+            expiry_date: `12/${NEXT_YEAR}`,
+          },
+        },
+      },
+      'POST /api/company/payment-method': {
+        body: {
+          message: BILLING_MESSAGES.cardAdded,
+          data: {
+            card_type: 'visa',
+            card_number: '4242',
+            customer_name: 'Ada Admin',
+            expiry_date: `12/${NEXT_YEAR}`,
+            source_id: 'pm_sandbox_1',
+          },
+        },
+      },
+      'GET /api/company/payment-method': { body: { data: null } },
+      'GET /api/user/me': { status: 500, body: { message: 'later' } },
+    });
+  }
+
+  function renderInRoutes(user: User) {
+    const events = userEvent.setup();
+    renderBilling(
+      <Routes>
+        <Route
+          path="/settings/billing/invoice-history"
+          element={
+            <SandboxCardForm clientSecret="seti_secret_1" onSaved={vi.fn()} onCancel={vi.fn()} />
+          }
+        />
+        <Route path="/settings/integrations" element={<p>Integrations step</p>} />
+      </Routes>,
+      { user },
+    );
+    return events;
+  }
+
+  it('moves an onboarding admin on to the integrations step once the first card is saved', async () => {
+    savedCardApi();
+    const events = renderInRoutes(
+      makeUser('company_admin', {
+        company: makeCompany({ is_billing_connected: false, is_crm_connected: false }),
+      }),
+    );
+    await fillCard(events, '4242424242424242');
+    await events.click(screen.getByRole('button', { name: 'Save card' }));
+    expect(await screen.findByText('Integrations step')).toBeInTheDocument();
+  });
+
+  it('keeps an admin whose company already had a card on the billing page', async () => {
+    savedCardApi();
+    const events = renderInRoutes(
+      makeUser('company_admin', {
+        company: makeCompany({ is_billing_connected: true, is_crm_connected: false }),
+      }),
+    );
+    await fillCard(events, '4242424242424242');
+    await events.click(screen.getByRole('button', { name: 'Save card' }));
+    expect(await screen.findByText(BILLING_MESSAGES.cardAdded)).toBeInTheDocument();
+    expect(screen.queryByText('Integrations step')).not.toBeInTheDocument();
   });
 
   it('shows a decline on the form, tracks Change Card Failed and keeps no number', async () => {

@@ -7,3 +7,6 @@ export const BILLING_TABS = [
   { path: TRANSACTION_HISTORY_PATH, label: 'Transaction History' },
   { path: CAPACITY_PATH, label: 'Capacity' },
 ] as const;
+
+/** Onboarding step 3 (spec §2 Settings), the next step after a card is added. */
+export const INTEGRATIONS_PATH = '/settings/integrations';
