@@ -2,14 +2,20 @@ import {
   acceptInviteBodySchema,
   callDownloadBodySchema,
   changePasswordBodySchema,
+  companyFormSchema,
+  companyUpdateSchema,
   createRecordingBodySchema,
   forgotPasswordBodySchema,
   invitationTokenBodySchema,
   loginBodySchema,
   logoutBodySchema,
+  paymentMethodBodySchema,
   preSignedUrlBodySchema,
   resetPasswordBodySchema,
+  sandboxConfirmSetupBodySchema,
   signupBodySchema,
+  teamInviteBodySchema,
+  teamUpdateBodySchema,
   updateProfileBodySchema,
 } from '@fieldbot/shared';
 import fc from 'fast-check';
@@ -85,6 +91,37 @@ const ROUTES: MutatingRoute[] = [
     path: '/api/company/call/download',
     schema: callDownloadBodySchema,
     fields: ['call_ids', 'company_id'],
+  },
+  // Issue 10: company settings, cards, capacity and team.
+  {
+    path: '/api/company/create',
+    schema: companyFormSchema,
+    fields: ['name', 'street_address', 'city', 'state', 'zipcode', 'timezone_id', 'trade_ids'],
+  },
+  {
+    path: '/api/company/update',
+    schema: companyUpdateSchema,
+    fields: ['name', 'industry_id', 'trade_ids', 'soft_capacity', 'hard_capacity', 'description'],
+  },
+  {
+    path: '/api/company/payment-method',
+    schema: paymentMethodBodySchema,
+    fields: ['card_type', 'card_number', 'expiry_date', 'source_id'],
+  },
+  {
+    path: '/api/payments/sandbox/confirm-setup',
+    schema: sandboxConfirmSetupBodySchema,
+    fields: ['client_secret', 'number', 'exp_month', 'exp_year', 'cvc'],
+  },
+  {
+    path: '/api/company/team/invite',
+    schema: teamInviteBodySchema,
+    fields: ['email', 'role_alias'],
+  },
+  {
+    path: '/api/company/team/update',
+    schema: teamUpdateBodySchema,
+    fields: ['id', 'name', 'phone', 'role_alias'],
   },
 ];
 
