@@ -1,14 +1,13 @@
 import type { SortDirection } from '@fieldbot/shared';
-import { Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import {
   ListDataTable,
+  ListToolbar,
   type DataTableProps,
   type ListQueryChange,
   type PagedListQuery,
 } from '@/components/data-table';
 import { MonthPicker } from '@/components/month-picker';
-import { SearchInput } from '@/components/search/search-input';
 
 /** The paging and sorting fields of the billing lists (spec §7: page, sort, direction). */
 export interface BillingListQuery {
@@ -87,20 +86,18 @@ export function BillingListToolbar({
   children,
 }: BillingListToolbarProps) {
   return (
-    <Group mb="md" align="flex-end" gap="sm">
-      <SearchInput
-        label={searchLabel}
-        placeholder="Search by invoice number"
-        value={keyword}
-        onSearch={(next) => onQueryChange({ keyword: next })}
-        style={{ flex: '1 1 240px' }}
-      />
+    <ListToolbar
+      searchLabel={searchLabel}
+      searchPlaceholder="Search by invoice number"
+      keyword={keyword}
+      onSearch={(next) => onQueryChange({ keyword: next })}
+    >
       <MonthPicker
         label="Filter by month"
         value={date}
         onChange={(next) => onQueryChange({ date: next ?? undefined })}
       />
       {children}
-    </Group>
+    </ListToolbar>
   );
 }
