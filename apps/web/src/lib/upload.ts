@@ -2,6 +2,8 @@ import {
   CSRF_COOKIE,
   CSRF_HEADER,
   MESSAGES,
+  PHOTO_RULES,
+  fileExtension,
   preSignedUrlResponseSchema,
   type PreSignedUrlBody,
 } from '@fieldbot/shared';
@@ -150,4 +152,13 @@ export async function uploadFile(
       await sleep(retryDelay(attempt + 1), signal);
     }
   }
+}
+
+/** Spec §5 logo / §8 photo rules: jpg, jpeg or png, at most 3 MB. The message to show, or null. */
+export function imageFileError(file: Pick<File, 'name' | 'size'>): string | null {
+  if (!(PHOTO_RULES.extensions as readonly string[]).includes(fileExtension(file.name))) {
+    return MESSAGES.fileExtensionNotSupported;
+  }
+  if (file.size > PHOTO_RULES.maxBytes) return MESSAGES.fileSizeTooLarge(PHOTO_RULES.maxMb);
+  return null;
 }

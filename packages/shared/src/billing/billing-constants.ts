@@ -10,6 +10,19 @@ export const CARD_TYPES = [
 ] as const;
 export type CardType = (typeof CARD_TYPES)[number];
 
+/** Our card type of a card-validator brand name (e.g. 'american-express' → 'amex'); 'other' for the rest. */
+export function cardTypeOfValidatorBrand(brand: string): CardType {
+  const brands: Record<string, CardType> = {
+    visa: 'visa',
+    mastercard: 'mastercard',
+    'american-express': 'amex',
+    unionpay: 'unionpay',
+    discover: 'discover',
+    jcb: 'jcb',
+  };
+  return brands[brand] ?? 'other';
+}
+
 /** Spec §3 "Payment transaction" status, plus 'processing' while a provider has not answered. */
 export const TRANSACTION_STATUSES = ['success', 'failed', 'processing'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];

@@ -1,4 +1,5 @@
 import type { Address } from '@fieldbot/shared';
+import { find as findTimezones } from 'geo-tz';
 
 /** Address suggestions for free text (spec §5: US and Canada, addresses only). */
 export interface AddressProvider {
@@ -35,4 +36,38 @@ export function matchTimezone(iana: string, list: readonly ReferenceTimezone[]):
   if (!longName) return null;
   const word = firstWord(longName);
   return list.find((tz) => firstWord(tz.name) === word)?.name ?? null;
+}
+
+/** A geocoder's answer broken into the parts an Address needs; any may be missing. */
+export interface AddressParts {
+  street?: string;
+  city?: string;
+  state?: string;
+  zipcode?: string;
+  country?: string;
+  county: string | null;
+  lat?: number;
+  lng?: number;
+}
+
+/**
+ * The Address of a geocoder's parts, its time zone the reference one at its point (or the IANA
+ * name when the reference list has none); null when a part an address needs is missing.
+ */
+export function toAddress(parts: AddressParts, list: readonly ReferenceTimezone[]): Address | null {
+  const { street, city, state, zipcode, country, county, lat, lng } = parts;
+  if (!country || !street || !city || !state || !zipcode) return null;
+  if (lat === undefined || lng === undefined) return null;
+  const iana = findTimezones(lat, lng)[0];
+  return {
+    location: `${street}, ${city}, ${state} ${zipcode}, ${country}`,
+    zipcode,
+    state,
+    city,
+    country,
+    county,
+    timezone: iana ? (matchTimezone(iana, list) ?? iana) : null,
+    lat,
+    lng,
+  };
 }

@@ -1,7 +1,6 @@
 import type { Address } from '@fieldbot/shared';
-import { find as findTimezones } from 'geo-tz';
 import { DomainError } from '../../lib/errors.js';
-import { matchTimezone, type AddressProvider, type ReferenceTimezone } from './address-provider.js';
+import { toAddress, type AddressProvider, type ReferenceTimezone } from './address-provider.js';
 
 const COUNTRIES: Record<string, string> = { US: 'United States', CA: 'Canada' };
 const SUGGESTIONS = 5;
@@ -96,20 +95,20 @@ export function createGoogleAddressProvider(deps: {
         const zipcode = part('postal_code');
         const lat = place.location?.latitude;
         const lng = place.location?.longitude;
-        if (!country || !street || !city || !state || !zipcode) continue;
-        if (lat === undefined || lng === undefined) continue;
-        const iana = findTimezones(lat, lng)[0];
-        addresses.push({
-          location: `${street}, ${city}, ${state} ${zipcode}, ${country}`,
-          zipcode,
-          state,
-          city,
-          country,
-          county: part('administrative_area_level_2') ?? null,
-          timezone: iana ? (matchTimezone(iana, list) ?? iana) : null,
-          lat,
-          lng,
-        });
+        const address = toAddress(
+          {
+            street,
+            city,
+            state,
+            zipcode,
+            country,
+            county: part('administrative_area_level_2') ?? null,
+            lat,
+            lng,
+          },
+          list,
+        );
+        if (address) addresses.push(address);
       }
       return addresses;
     },

@@ -1,7 +1,6 @@
 import type { Address } from '@fieldbot/shared';
-import { find as findTimezones } from 'geo-tz';
 import { DomainError } from '../../lib/errors.js';
-import { matchTimezone, type AddressProvider, type ReferenceTimezone } from './address-provider.js';
+import { toAddress, type AddressProvider, type ReferenceTimezone } from './address-provider.js';
 
 const COUNTRIES: Record<string, string> = { US: 'United States', CA: 'Canada' };
 const SUGGESTIONS = 5;
@@ -76,20 +75,11 @@ export function createMapboxAddressProvider(deps: {
         const lng = p.coordinates?.longitude ?? feature.geometry?.coordinates?.[0];
         const lat = p.coordinates?.latitude ?? feature.geometry?.coordinates?.[1];
         if (p.feature_type && p.feature_type !== 'address') continue;
-        if (!country || !street || !city || !state || !zipcode) continue;
-        if (lat === undefined || lng === undefined) continue;
-        const iana = findTimezones(lat, lng)[0];
-        addresses.push({
-          location: `${street}, ${city}, ${state} ${zipcode}, ${country}`,
-          zipcode,
-          state,
-          city,
-          country,
-          county: c.district?.name ?? null,
-          timezone: iana ? (matchTimezone(iana, list) ?? iana) : null,
-          lat,
-          lng,
-        });
+        const address = toAddress(
+          { street, city, state, zipcode, country, county: c.district?.name ?? null, lat, lng },
+          list,
+        );
+        if (address) addresses.push(address);
       }
       return addresses;
     },

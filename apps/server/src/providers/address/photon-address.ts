@@ -1,7 +1,6 @@
 import type { Address } from '@fieldbot/shared';
-import { find as findTimezones } from 'geo-tz';
 import { DomainError } from '../../lib/errors.js';
-import { matchTimezone, type AddressProvider, type ReferenceTimezone } from './address-provider.js';
+import { toAddress, type AddressProvider, type ReferenceTimezone } from './address-provider.js';
 
 const COUNTRIES: Record<string, string> = { US: 'United States', CA: 'Canada' };
 /** Longitude/latitude box around the US (with Alaska and Hawaii) and Canada. */
@@ -56,20 +55,22 @@ export function createPhotonAddressProvider(deps: {
       for (const { geometry, properties: p } of features) {
         const country = COUNTRIES[p.countrycode?.toUpperCase() ?? ''];
         const street = [p.housenumber, p.street ?? p.name].filter(Boolean).join(' ');
-        if (!country || !street || !p.city || !p.state || !p.postcode) continue;
         const [lng, lat] = geometry.coordinates;
-        const iana = findTimezones(lat, lng)[0];
-        addresses.push({
-          location: `${street}, ${p.city}, ${p.state} ${p.postcode}, ${country}`,
-          zipcode: p.postcode,
-          state: p.state,
-          city: p.city,
-          country,
-          county: p.county ?? null,
-          timezone: iana ? (matchTimezone(iana, list) ?? iana) : null,
-          lat,
-          lng,
-        });
+        const address = toAddress(
+          {
+            street,
+            city: p.city,
+            state: p.state,
+            zipcode: p.postcode,
+            country,
+            county: p.county ?? null,
+            lat,
+            lng,
+          },
+          list,
+        );
+        if (!address) continue;
+        addresses.push(address);
         if (addresses.length === SUGGESTIONS) break;
       }
       return addresses;

@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES, type CardType } from '@fieldbot/shared';
+import { BILLING_MESSAGES, cardTypeOfValidatorBrand, type CardType } from '@fieldbot/shared';
 import cardValidator from 'card-validator';
 import { CardError } from './payment-provider.js';
 
@@ -63,15 +63,6 @@ export const LIVE_CARD_IN_TEST_MODE =
 /** The message Stripe gives a failed off-session charge of a test card that always fails. */
 export const SANDBOX_CHARGE_DECLINED = BILLING_MESSAGES.cardDeclined;
 
-const BRANDS: Record<string, CardType> = {
-  visa: 'visa',
-  mastercard: 'mastercard',
-  'american-express': 'amex',
-  unionpay: 'unionpay',
-  discover: 'discover',
-  jcb: 'jcb',
-};
-
 export interface CardInput {
   number: string;
   expMonth: number;
@@ -108,7 +99,7 @@ export function checkSandboxCard(input: CardInput): CheckedCard {
   else if (SUCCEEDING_TEST_CARDS.has(number)) behaviour = 'succeeds';
   else throw new CardError(LIVE_CARD_IN_TEST_MODE, 'card_declined');
   return {
-    cardType: BRANDS[verified.card.type] ?? 'other',
+    cardType: cardTypeOfValidatorBrand(verified.card.type),
     last4: number.slice(-4),
     expMonth: input.expMonth,
     expYear: input.expYear,

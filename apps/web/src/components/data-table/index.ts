@@ -10,5 +10,6 @@ export { SortableHeader } from './sortable-header';
 export { TablePagination } from './table-pagination';
 export { nextSort, type SortState } from './sort';
 export { parseListQuery, useListQuery, type ListQueryPatch } from './use-list-query';
+export { ListToolbar, type ListToolbarProps } from './list-toolbar';
 export { TableError } from './table-error';
 export { useLastPageRedirect } from './use-last-page-redirect';

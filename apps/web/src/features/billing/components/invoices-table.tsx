@@ -2,10 +2,12 @@ import { formatUsd, type Invoice } from '@fieldbot/shared';
 import { Anchor, Group } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { DataTableColumn } from '@/components/data-table';
-import { MonthPicker } from '@/components/month-picker';
-import { SearchInput } from '@/components/search/search-input';
 import { formatDay } from '../lib/format';
-import { BillingListTable, type BillingListTableProps } from './billing-list-table';
+import {
+  BillingListTable,
+  BillingListToolbar,
+  type BillingListTableProps,
+} from './billing-list-table';
 
 const COLUMNS: DataTableColumn<Invoice>[] = [
   {
@@ -58,20 +60,12 @@ export function InvoicesTable({ keyword, date, ...props }: InvoicesTableProps) {
       columns={COLUMNS}
       rowKey={(invoice) => invoice.id}
       toolbar={
-        <Group mb="md" align="flex-end" gap="sm">
-          <SearchInput
-            label="Search invoices"
-            placeholder="Search by invoice number"
-            value={keyword}
-            onSearch={(next) => onQueryChange({ keyword: next })}
-            style={{ flex: '1 1 240px' }}
-          />
-          <MonthPicker
-            label="Filter by month"
-            value={date}
-            onChange={(next) => onQueryChange({ date: next ?? undefined })}
-          />
-        </Group>
+        <BillingListToolbar
+          searchLabel="Search invoices"
+          keyword={keyword}
+          date={date}
+          onQueryChange={onQueryChange}
+        />
       }
     />
   );

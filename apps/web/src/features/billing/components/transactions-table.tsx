@@ -1,10 +1,12 @@
 import { formatUsd, TRANSACTION_FILTER_STATUSES, type Transaction } from '@fieldbot/shared';
-import { Group, Select } from '@mantine/core';
+import { Select } from '@mantine/core';
 import type { DataTableColumn } from '@/components/data-table';
-import { MonthPicker } from '@/components/month-picker';
-import { SearchInput } from '@/components/search/search-input';
 import { formatDay } from '../lib/format';
-import { BillingListTable, type BillingListTableProps } from './billing-list-table';
+import {
+  BillingListTable,
+  BillingListToolbar,
+  type BillingListTableProps,
+} from './billing-list-table';
 import { PayNowCell } from './pay-now-cell';
 import { TransactionStatusBadge } from './transaction-status-badge';
 
@@ -60,19 +62,12 @@ export function TransactionsTable({ keyword, date, status, ...props }: Transacti
       columns={COLUMNS}
       rowKey={(t) => t.id}
       toolbar={
-        <Group mb="md" align="flex-end" gap="sm">
-          <SearchInput
-            label="Search transactions"
-            placeholder="Search by invoice number"
-            value={keyword}
-            onSearch={(next) => onQueryChange({ keyword: next })}
-            style={{ flex: '1 1 240px' }}
-          />
-          <MonthPicker
-            label="Filter by month"
-            value={date}
-            onChange={(next) => onQueryChange({ date: next ?? undefined })}
-          />
+        <BillingListToolbar
+          searchLabel="Search transactions"
+          keyword={keyword}
+          date={date}
+          onQueryChange={onQueryChange}
+        >
           <Select
             aria-label="Status"
             placeholder="All statuses"
@@ -82,7 +77,7 @@ export function TransactionsTable({ keyword, date, status, ...props }: Transacti
             clearable
             w={160}
           />
-        </Group>
+        </BillingListToolbar>
       }
     />
   );

@@ -1,15 +1,10 @@
-import { BILLING_MESSAGES, MESSAGES, type CardType } from '@fieldbot/shared';
+import {
+  BILLING_MESSAGES,
+  MESSAGES,
+  cardTypeOfValidatorBrand,
+  type CardType,
+} from '@fieldbot/shared';
 import valid from 'card-validator';
-
-/** card-validator's brand names → ours (spec §3 "Payment method" card_type). */
-const BRANDS: Record<string, CardType> = {
-  visa: 'visa',
-  mastercard: 'mastercard',
-  'american-express': 'amex',
-  unionpay: 'unionpay',
-  discover: 'discover',
-  jcb: 'jcb',
-};
 
 export const CARD_TYPE_LABELS: Record<CardType, string> = {
   visa: 'Visa',
@@ -25,7 +20,7 @@ export const CARD_TYPE_LABELS: Record<CardType, string> = {
 export function detectCardType(number: string): CardType | null {
   const card = valid.number(digits(number)).card;
   if (!card) return null;
-  return BRANDS[card.type] ?? 'other';
+  return cardTypeOfValidatorBrand(card.type);
 }
 
 function digits(value: string): string {

@@ -10,12 +10,12 @@ import { Anchor, Group, Select } from '@mantine/core';
 import { Link } from 'react-router';
 import {
   DataTable,
+  ListToolbar,
   TableError,
   useLastPageRedirect,
   type DataTableColumn,
   type ListQueryPatch,
 } from '@/components/data-table';
-import { SearchInput } from '@/components/search/search-input';
 import { formatTimestamp } from '@/lib/format-date';
 import type { BotListResponse } from '../api/get-bots';
 import { BOT_ENGINE_LABELS, BOT_STATUS_OPTIONS, BOT_TRIGGER_OPTIONS } from '../lib/options';
@@ -98,14 +98,12 @@ export function BotsTable({
         onPageChange: (page) => onQueryChange({ page }),
       }}
       toolbar={
-        <Group mb="md" align="flex-end" gap="sm">
-          <SearchInput
-            label="Search bots"
-            placeholder="Search by name"
-            value={query.keyword ?? ''}
-            onSearch={(keyword) => onQueryChange({ keyword })}
-            style={{ flex: '1 1 240px' }}
-          />
+        <ListToolbar
+          searchLabel="Search bots"
+          searchPlaceholder="Search by name"
+          keyword={query.keyword ?? ''}
+          onSearch={(keyword) => onQueryChange({ keyword })}
+        >
           <Select
             label="Status"
             placeholder="All"
@@ -124,7 +122,7 @@ export function BotsTable({
             clearable
             w={200}
           />
-        </Group>
+        </ListToolbar>
       }
     />
   );

@@ -1,8 +1,6 @@
 import {
   MESSAGES,
-  PHOTO_RULES,
   companyFormSchema,
-  fileExtension,
   type Address,
   type Company,
   type CompanyForm,
@@ -218,11 +216,5 @@ export const CLEARED_LOCATION: Partial<CompanyValues> = {
   lng: null,
 };
 
-/** Spec §5 logo / §8 photo rules: jpg, jpeg or png, at most 3 MB. The message, or null. */
-export function logoError(file: Pick<File, 'name' | 'size'>): string | null {
-  if (!(PHOTO_RULES.extensions as readonly string[]).includes(fileExtension(file.name))) {
-    return MESSAGES.fileExtensionNotSupported;
-  }
-  if (file.size > PHOTO_RULES.maxBytes) return MESSAGES.fileSizeTooLarge(PHOTO_RULES.maxMb);
-  return null;
-}
+/** Spec §5 logo rules (the same as the §8 photo rules). */
+export { imageFileError as logoError } from '@/lib/upload';

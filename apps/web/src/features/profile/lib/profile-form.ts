@@ -1,9 +1,6 @@
 import {
-  PHOTO_RULES,
-  MESSAGES,
   collapseSpaces,
   digitsOnly,
-  fileExtension,
   updateProfileBodySchema,
   type UpdateProfileBody,
   type User,
@@ -54,13 +51,4 @@ export function profileChanges(values: ProfileValues, user: ProfileUser): Update
   }
   if (values.image !== user.image) changes.image = values.image;
   return changes;
-}
-
-/** Spec §5 photo rules: jpg, jpeg or png, at most 3 MB. Returns the message to show, or null. */
-export function photoError(file: Pick<File, 'name' | 'size'>): string | null {
-  if (!(PHOTO_RULES.extensions as readonly string[]).includes(fileExtension(file.name))) {
-    return MESSAGES.fileExtensionNotSupported;
-  }
-  if (file.size > PHOTO_RULES.maxBytes) return MESSAGES.fileSizeTooLarge(PHOTO_RULES.maxMb);
-  return null;
 }

@@ -1,9 +1,13 @@
 import type { TeamListItem, TeamListQuery } from '@fieldbot/shared';
-import { Anchor, Group, Select, Text } from '@mantine/core';
+import { Anchor, Select, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { ListDataTable, type DataTableColumn, type ListTableProps } from '@/components/data-table';
-import { SearchInput } from '@/components/search/search-input';
+import {
+  ListDataTable,
+  ListToolbar,
+  type DataTableColumn,
+  type ListTableProps,
+} from '@/components/data-table';
 import { StatusBadge } from '@/components/status-badge/status-badge';
 import { formatTimestamp } from '@/lib/format-date';
 import { TEAM_ROLE_FILTER_OPTIONS, TEAM_STATUS_OPTIONS } from '../lib/options';
@@ -75,14 +79,12 @@ export function TeamTable({ canManage, ...props }: TeamTableProps) {
       columns={columns}
       rowKey={(row) => `${row.kind}-${row.id}`}
       toolbar={
-        <Group mb="md" align="flex-end" gap="sm">
-          <SearchInput
-            label="Search users"
-            placeholder="Search by name or email"
-            value={query.keyword ?? ''}
-            onSearch={(keyword) => onQueryChange({ keyword })}
-            style={{ flex: '1 1 240px' }}
-          />
+        <ListToolbar
+          searchLabel="Search users"
+          searchPlaceholder="Search by name or email"
+          keyword={query.keyword ?? ''}
+          onSearch={(keyword) => onQueryChange({ keyword })}
+        >
           <Select
             label="Status"
             placeholder="All"
@@ -101,7 +103,7 @@ export function TeamTable({ canManage, ...props }: TeamTableProps) {
             clearable
             w={190}
           />
-        </Group>
+        </ListToolbar>
       }
     />
   );
