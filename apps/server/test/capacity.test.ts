@@ -395,8 +395,12 @@ describe('payment due', () => {
     async () => {
       const r102 = interaction('R-000102');
       const callsBefore = fake.calls(VISIT);
+      await t.inspect((q) =>
+        q(`UPDATE companies SET is_payment_due = true WHERE id = $1`, [fx.companyId]),
+      );
+      // A worker reuses a "not on hold" verdict this long.
+      await sleep(HOLD_CACHE_MS);
       await t.inspect(async (q) => {
-        await q(`UPDATE companies SET is_payment_due = true WHERE id = $1`, [fx.companyId]);
         await publishEvent(q, 'interaction.completed', r102.id, {
           interaction_id: r102.id,
           company_id: fx.companyId,
