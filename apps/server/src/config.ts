@@ -162,6 +162,16 @@ const envSchema = z.object({
   BILLING_PRICE_PER_MINUTE_CENTS: num('BILLING_PRICE_PER_MINUTE_CENTS', 5, { int: true, min: 0 }),
   BILLING_CLOSE_CRON: optionalString,
   CAPACITY_CHECK_SECONDS: num('CAPACITY_CHECK_SECONDS', 60, { int: true, min: 1, max: 3600 }),
+  CRM_CREDENTIALS_SECRET: optionalString.refine(
+    (v) => v === undefined || v.length >= 32,
+    'CRM_CREDENTIALS_SECRET must be at least 32 characters',
+  ),
+  CRM_CREDENTIALS_PREVIOUS_SECRETS: optionalString,
+  CRM_SYNC_INTERVAL_MINUTES: num('CRM_SYNC_INTERVAL_MINUTES', 15, { int: true, min: 0, max: 1440 }),
+  CRM_SYNC_PAGE_SIZE: num('CRM_SYNC_PAGE_SIZE', 500, { int: true, min: 1, max: 5000 }),
+  CRM_SYNC_LEASE_SECONDS: num('CRM_SYNC_LEASE_SECONDS', 300, { int: true, min: 10, max: 86400 }),
+  SERVICETITAN_AUTH_URL: url('SERVICETITAN_AUTH_URL'),
+  SERVICETITAN_API_URL: url('SERVICETITAN_API_URL'),
 });
 
 const STRIPE_KEYS = [
@@ -187,6 +197,24 @@ export interface BillingConfig {
   /** How often paused work is checked for resumption and soft-capacity e-mails are sent. */
   capacityCheckSeconds: number;
   stripe: StripeConfig | null;
+}
+
+/** Issue 11: CRM integrations (credentials at rest, sync schedule, ServiceTitan endpoints). */
+export interface CrmConfig {
+  /**
+   * Seals saved integration values (AES-256-GCM, key derived by HKDF). Defaults to the session
+   * secret; set CRM_CREDENTIALS_SECRET to keep them apart.
+   */
+  credentialsSecret: string;
+  /** Older secrets still accepted for opening values while they are re-sealed (rotation). */
+  previousCredentialsSecrets: string[];
+  /** Minutes between scheduled syncs of each connected company; 0 turns the schedule off. */
+  syncIntervalMinutes: number;
+  /** Records per export page (ServiceTitan pageSize; the demo CRM's batch). */
+  syncPageSize: number;
+  /** A sync holds its company this long per renewal; a crashed worker's lease runs out. */
+  syncLeaseSeconds: number;
+  serviceTitan: { authUrl: string; apiUrl: string };
 }
 
 export interface UploadQuota {
@@ -319,6 +347,7 @@ export interface AppConfig {
   /** How often pg-boss looks for expired (crashed) jobs and purges old ones. */
   jobMaintenanceSeconds: number;
   billing: BillingConfig;
+  crm: CrmConfig;
 }
 
 /** A configuration problem: its message is the one line printed before the process exits. */
@@ -566,6 +595,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
               apiUrl: e.STRIPE_API_URL,
             }
           : null,
+    },
+    crm: {
+      credentialsSecret: e.CRM_CREDENTIALS_SECRET ?? sessionSecret,
+      previousCredentialsSecrets: (e.CRM_CREDENTIALS_PREVIOUS_SECRETS ?? '')
+        .split(',')
+        .map((v) => v.trim())
+        .filter((v) => v !== ''),
+      syncIntervalMinutes: e.CRM_SYNC_INTERVAL_MINUTES,
+      syncPageSize: e.CRM_SYNC_PAGE_SIZE,
+      syncLeaseSeconds: e.CRM_SYNC_LEASE_SECONDS,
+      serviceTitan: {
+        authUrl: (e.SERVICETITAN_AUTH_URL ?? 'https://auth.servicetitan.io').replace(/\/+$/, ''),
+        apiUrl: (e.SERVICETITAN_API_URL ?? 'https://api.servicetitan.io').replace(/\/+$/, ''),
+      },
     },
   };
 }

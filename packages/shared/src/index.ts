@@ -40,3 +40,6 @@ export * from './billing/billing.schema';
 export * from './billing/billing-period';
 export * from './billing/capacity.schema';
 export * from './billing/pricing';
+export * from './integrations/integration-constants';
+export * from './integrations/integration.schema';
+export * from './integrations/integration-fields';

@@ -9,3 +9,4 @@ export * from './analytics.js';
 export * from './support.js';
 export * from './bots.js';
 export * from './billing.js';
+export * from './integrations.js';

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { companyIntegrations } from './integrations.js';
 import { companies } from './organisations.js';
 import { users } from './users.js';
 
@@ -56,6 +57,35 @@ export const customers = pgTable(
   ],
 );
 
+/** A customer's service locations (ServiceTitan locations); jobs happen at one. */
+export const customerLocations = pgTable(
+  'customer_locations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** The CRM's location id. */
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull(),
+    street: text('street'),
+    city: text('city'),
+    state: text('state'),
+    zipcode: text('zipcode'),
+    country: text('country'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('customer_locations_company_external_idx').on(t.companyId, t.externalId),
+    index('customer_locations_customer_idx').on(t.customerId),
+  ],
+);
+
 export const jobs = pgTable(
   'jobs',
   {
@@ -69,13 +99,31 @@ export const jobs = pgTable(
     /** The CRM's job number, shown as Job ID. */
     jobNumber: text('job_number').notNull(),
     technicianId: uuid('technician_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The CRM's job id (null for jobs not from a CRM); the sync upserts on it. */
+    externalId: text('external_id'),
+    locationId: uuid('location_id').references(() => customerLocations.id, {
+      onDelete: 'set null',
+    }),
+    /** scheduled, dispatched, in-progress, hold, completed or canceled (lower-case CRM states). */
     status: text('status').notNull().default('scheduled'),
     revenue: numeric('revenue', { precision: 12, scale: 2 }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * Outbox of job.completed: set once the event is published. A completed job with this null is
+     * published by the next sync batch (so a crash between commit and publish loses no event).
+     */
+    completionPublishedAt: timestamp('completion_published_at', { withTimezone: true }),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('jobs_company_number_idx').on(t.companyId, t.jobNumber),
+    uniqueIndex('jobs_company_external_idx')
+      .on(t.companyId, t.externalId)
+      .where(sql`${t.externalId} is not null`),
+    index('jobs_completion_outbox_idx')
+      .on(t.companyId)
+      .where(sql`${t.status} = 'completed' and ${t.completionPublishedAt} is null`),
     index('jobs_customer_idx').on(t.customerId),
     index('jobs_technician_idx').on(t.technicianId, t.customerId),
     index('jobs_number_trgm_idx').using('gin', sql`${t.jobNumber} gin_trgm_ops`),
@@ -107,8 +155,17 @@ export const interactions = pgTable(
     durationSeconds: doublePrecision('duration_seconds'),
     /** Storage keys of the uploaded chunks, in order (field recordings). */
     sourceKeys: text('source_keys').array().notNull().default([]),
-    /** Where the CRM serves the call recording (CSR calls). */
+    /**
+     * Where the CRM serves the call recording (CSR calls): an http(s) URL, `storage:<key>`, or, with
+     * source_integration_id set, the provider's own recording reference (downloaded with its auth).
+     */
     sourceUrl: text('source_url'),
+    /** The company integration a synced call came from (its credentials download the recording). */
+    sourceIntegrationId: uuid('source_integration_id').references(() => companyIntegrations.id, {
+      onDelete: 'set null',
+    }),
+    /** The CSR agent who took a synced call (shown as Field Team when no user recorded it). */
+    agentName: text('agent_name'),
     audioMergeStatus: text('audio_merge_status', {
       enum: ['in-progress', 'error', 'completed'],
     }),

@@ -29,6 +29,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     index('users_company_idx').on(t.companyId),
+    /** A CRM technician is one user per company, whatever the sync sees twice. */
+    uniqueIndex('users_company_crm_user_idx')
+      .on(t.companyId, t.crmUserId)
+      .where(sql`${t.crmUserId} is not null`),
     index('users_publisher_idx').on(t.publisherId),
   ],
 );
