@@ -31,7 +31,7 @@ import type { StorageProvider } from '../../providers/storage/index.js';
 
 export const DEMO_AUDIO_PREFIX = 'demo-audio';
 export const DEMO_CLIPS_FILE = 'clips.json';
-const DEMO_AUDIO_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo-audio');
+export const DEMO_AUDIO_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo-audio');
 
 export interface DemoClip {
   file: string;
@@ -116,13 +116,13 @@ const MERGE_ERROR_MESSAGE =
   'The recording could not be processed: the uploaded audio is empty or damaged.';
 const NO_STT_MESSAGE = 'No transcription service configured';
 
-const FIRST_NAMES = `
+export const FIRST_NAMES = `
 Maria James Linda Robert Patricia Michael Jennifer David Elizabeth William Susan Carlos
 Jessica Daniel Sarah Thomas Karen Anthony Nancy Kevin Emily Brian Aisha Jorge Mei Omar Grace
 Luis Hannah Ethan`
   .trim()
   .split(/\s+/);
-const LAST_NAMES = `
+export const LAST_NAMES = `
 Gonzalez Smith Johnson Nguyen Williams Brown Garcia Miller Davis Martinez Hernandez Lopez
 Wilson Anderson Thomas Taylor Moore Jackson Martin Lee Perez Thompson White Harris Clark
 Patel Kim Walker Young Allen`
@@ -131,7 +131,7 @@ Patel Kim Walker Young Allen`
 const JOB_STATUSES = ['scheduled', 'dispatched', 'in-progress'] as const;
 
 /** mulberry32: small, fast and the same everywhere. */
-function random(seed: number) {
+export function random(seed: number) {
   let state = seed >>> 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;
