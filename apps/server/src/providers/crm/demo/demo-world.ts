@@ -196,7 +196,7 @@ export class DemoWorld {
   /** The day (after the start) a technician joins in hiring block `block` (≥ 1), or null. */
   private joinDay(block: number): number | null {
     const random = seededRandom(this.tenantId, 'hire', this.startEpochDay, block);
-    return random.next() < 0.5
+    return random.next() < 0.6
       ? block * HIRING_BLOCK_DAYS + random.int(0, HIRING_BLOCK_DAYS - 1)
       : null;
   }
@@ -415,7 +415,7 @@ export class DemoWorld {
 
   // Calls -------------------------------------------------------------------------------------
 
-  /** Booked calls (one per booked job, in job order), then the day's unbooked calls. */
+  /** A call per booked job and the day's unbooked calls, numbered in the order they started. */
   private callsOn(day: number): DemoHistory<CrmCall>[] {
     const calls: Omit<CrmCall, 'externalId'>[] = [];
     for (let j = 0; j < this.jobCount(day); j++) {
@@ -451,6 +451,7 @@ export class DemoWorld {
         recordingRef: clip.file,
       });
     }
+    calls.sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime());
     const first = 800_001 + this.countBefore('calls', day);
     return calls.map((call, index) => {
       const record: CrmCall = { externalId: String(first + index), ...call };
