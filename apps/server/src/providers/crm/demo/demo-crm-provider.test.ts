@@ -164,6 +164,32 @@ describe('demo CRM', () => {
     }
   });
 
+  it('keeps references whole when a sync takes minutes between entities, at any time of day', async () => {
+    for (let minute = 0; minute < 24 * 60; minute += 7) {
+      const clock = { now: new Date(at(12).getTime() + minute * 60_000) };
+      const connection = connect(values, clock);
+      const exported = new Map<CrmEntity, Set<string>>();
+      const jobs: CrmRecordOf['jobs'][] = [];
+      const calls: CrmRecordOf['calls'][] = [];
+      for (const entity of CRM_ENTITIES) {
+        const { items } = await exportAll(connection, entity);
+        exported.set(entity, new Set(ids(items)));
+        if (entity === 'jobs') jobs.push(...(items as CrmRecordOf['jobs'][]));
+        if (entity === 'calls') calls.push(...(items as CrmRecordOf['calls'][]));
+        clock.now = new Date(clock.now.getTime() + 4 * 60_000);
+      }
+      for (const job of jobs) {
+        expect(exported.get('customers')).toContain(job.customerExternalId);
+        expect(exported.get('locations')).toContain(job.locationExternalId);
+      }
+      for (const call of calls) {
+        if (call.jobExternalId) expect(exported.get('jobs')).toContain(call.jobExternalId);
+        if (call.customerExternalId)
+          expect(exported.get('customers')).toContain(call.customerExternalId);
+      }
+    }
+  });
+
   it('pages through everything exactly once, in order of change', async () => {
     const clock = { now: at(45) };
     const whole = await snapshot(connect(values, clock, 10_000));

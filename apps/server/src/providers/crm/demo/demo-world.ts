@@ -310,7 +310,7 @@ export class DemoWorld {
     return histories;
   }
 
-  /** A customer created before `at`: most are regulars from earlier days, recent ones more often. */
+  /** A customer from a day before `day`: recent ones more often. */
   private existingCustomer(random: DemoRandom, day: number): CustomerSeed {
     const earlier = day - 1 - Math.floor(random.next() ** 2 * day);
     return this.customerSeed(earlier, random.int(0, this.customerCount(earlier) - 1));
