@@ -202,8 +202,9 @@ export class DemoWorld {
   }
 
   private technician(number: number, joinedAt: number): DemoHistory<CrmTechnician> {
+    // Shifting the last name each round of first names keeps names (and e-mails) distinct.
     const first = this.crewNames.first[number % FIRST.length]!;
-    const last = this.crewNames.last[number % LAST.length]!;
+    const last = this.crewNames.last[(number + Math.floor(number / FIRST.length)) % LAST.length]!;
     const random = seededRandom(this.tenantId, 'technician', number);
     const record: CrmTechnician = {
       externalId: `tech-${number + 1}`,
