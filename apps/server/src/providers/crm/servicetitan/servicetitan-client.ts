@@ -153,7 +153,10 @@ export class ServiceTitanTransport {
     const response = await this.withRetries(signal, () =>
       this.options.fetch(`${this.options.authUrl}/connect/token`, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+        },
         body,
         signal,
       }),
@@ -163,10 +166,14 @@ export class ServiceTitanTransport {
       if ([400, 401, 403].includes(response.status)) {
         throw new CrmError(CREDENTIALS_MESSAGE, false, true);
       }
-      throw new CrmError(`ServiceTitan refused the token request (HTTP ${response.status}).`, false);
+      throw new CrmError(
+        `ServiceTitan refused the token request (HTTP ${response.status}).`,
+        false,
+      );
     }
     const parsed = tokenResponse.safeParse(await response.json().catch(() => null));
-    if (!parsed.success) throw new CrmError('ServiceTitan sent an unreadable token response.', true);
+    if (!parsed.success)
+      throw new CrmError('ServiceTitan sent an unreadable token response.', true);
     return {
       accessToken: parsed.data.access_token,
       expiresAt: startedAt + parsed.data.expires_in * 1000,
