@@ -67,6 +67,8 @@ function isRetryableStatus(status: number): boolean {
 
 export class ServiceTitanTransport {
   private token: CachedToken | null = null;
+  /** A token request under way, shared by concurrent calls (ServiceTitan throttles token requests). */
+  private pendingToken: Promise<CachedToken> | null = null;
   /** Which credentials a stored token belongs to, so "Modify" with new credentials drops it. */
   private readonly tokenKey: string;
 
@@ -130,10 +132,19 @@ export class ServiceTitanTransport {
         return cached.accessToken;
       }
     }
+    this.pendingToken ??= this.renewToken(signal).finally(() => {
+      this.pendingToken = null;
+    });
+    return (await this.pendingToken).accessToken;
+  }
+
+  private async renewToken(signal: AbortSignal | undefined): Promise<CachedToken> {
     const token = await this.requestToken(signal);
     this.token = token;
-    await this.state.set({ serviceTitanToken: { key: this.tokenKey, ...token } });
-    return token.accessToken;
+    const state = await this.state.get();
+    const others = typeof state === 'object' && state !== null ? state : {};
+    await this.state.set({ ...others, serviceTitanToken: { key: this.tokenKey, ...token } });
+    return token;
   }
 
   private async storedToken(): Promise<CachedToken | null> {

@@ -238,6 +238,16 @@ describe('ServiceTitan auth', () => {
     expect(fake.controls.requests('export/jobs')).toBe(1);
   });
 
+  it('shares one token request between concurrent calls', async () => {
+    const connection = connect();
+    await Promise.all([
+      connection.exportPage('customers', null),
+      connection.exportPage('locations', null),
+      connection.exportPage('jobs', null),
+    ]);
+    expect(fake.controls.tokensIssued()).toBe(1);
+  });
+
   it('fetches a new token when it expires', async () => {
     const connection = connect();
     await connection.exportPage('customers', null);

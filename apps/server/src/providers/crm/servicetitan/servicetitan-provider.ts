@@ -42,16 +42,18 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 
 /** The dialog's values (spec §3 required fields) as credentials; a missing one is a credentials error. */
 function credentialsOf(values: Record<string, string>): ServiceTitanCredentials {
-  const [clientId, clientSecret, tenantId, appKey] = [
-    values.client_id,
-    values.secret,
-    values.tenant_id,
-    values.app_key,
-  ].map((v) => v?.trim() ?? '');
-  if (!clientId || !clientSecret || !appKey || !/^\d+$/.test(tenantId ?? '')) {
+  const value = (name: string) => values[name]?.trim() ?? '';
+  const credentials = {
+    clientId: value('client_id'),
+    clientSecret: value('secret'),
+    tenantId: value('tenant_id'),
+    appKey: value('app_key'),
+  };
+  if (!credentials.clientId || !credentials.clientSecret || !credentials.appKey) {
     throw new CrmError(CREDENTIALS_MESSAGE, false, true);
   }
-  return { clientId: clientId!, clientSecret: clientSecret!, tenantId: tenantId!, appKey: appKey! };
+  if (!/^\d+$/.test(credentials.tenantId)) throw new CrmError(CREDENTIALS_MESSAGE, false, true);
+  return credentials;
 }
 
 /** start_date (YYYY-MM-DD) as the export's first `from`: ServiceTitan reads a date there as "modified on or after". */
