@@ -69,7 +69,7 @@ export class ServiceTitanTransport {
   private token: CachedToken | null = null;
   /** A token request under way, shared by concurrent calls (ServiceTitan throttles token requests). */
   private pendingToken: Promise<CachedToken> | null = null;
-  /** Which credentials a stored token belongs to, so "Modify" with new credentials drops it. */
+  /** Which app a stored token belongs to, so "Modify" with another client drops it (no secret in it). */
   private readonly tokenKey: string;
 
   constructor(
@@ -78,18 +78,25 @@ export class ServiceTitanTransport {
     private readonly options: ServiceTitanTransportOptions,
   ) {
     this.tokenKey = createHash('sha256')
-      .update([options.authUrl, credentials.clientId, credentials.clientSecret].join('\n'))
+      .update([options.authUrl, credentials.clientId].join('\n'))
       .digest('hex')
       .slice(0, 32);
   }
 
-  /** A GET of the API with auth; the response is 2xx (its body unread) or a CrmError is thrown. */
+  /**
+   * A GET of the API with auth; the response is 2xx (its body unread) or a CrmError is thrown.
+   * `onStatus` may name the error of a final status (e.g. 404 of a recording).
+   */
   async get(
     path: string,
     query: Record<string, string>,
-    signal: AbortSignal | undefined,
-    onStatus: (status: number) => CrmError | null = () => null,
+    request: {
+      signal?: AbortSignal;
+      accept?: string;
+      onStatus?: (status: number) => CrmError | null;
+    } = {},
   ): Promise<Response> {
+    const { signal, accept = 'application/json', onStatus = () => null } = request;
     const url = new URL(this.options.apiUrl + path);
     for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
     let refreshed = false;
@@ -100,7 +107,7 @@ export class ServiceTitanTransport {
           headers: {
             authorization: `Bearer ${token}`,
             'st-app-key': this.credentials.appKey,
-            accept: 'application/json',
+            accept,
           },
           signal,
         }),

@@ -98,7 +98,7 @@ export function createServiceTitanProvider(
         // hint (the feed picks its own page size when it ignores it).
         const query: Record<string, string> = { pageSize: String(config.pageSize) };
         if (from !== null) query.from = from;
-        const response = await transport.get(EXPORT_PATHS[entity](tenant), query, signal);
+        const response = await transport.get(EXPORT_PATHS[entity](tenant), query, { signal });
         const parsed = exportResponse.safeParse(await response.json().catch(() => null));
         if (!parsed.success) {
           throw new CrmError(`ServiceTitan sent an unreadable ${entity} export page.`, true);
@@ -123,9 +123,12 @@ export function createServiceTitanProvider(
           const response = await transport.get(
             recordingPath(tenant, recordingRef),
             {},
-            signal,
-            (status) =>
-              status === 404 || status === 410 ? new CrmError(NO_RECORDING_MESSAGE, false) : null,
+            {
+              signal,
+              accept: 'audio/*, application/octet-stream',
+              onStatus: (status) =>
+                status === 404 || status === 410 ? new CrmError(NO_RECORDING_MESSAGE, false) : null,
+            },
           );
           if (!response.body) throw new CrmError(NO_RECORDING_MESSAGE, false);
           return {

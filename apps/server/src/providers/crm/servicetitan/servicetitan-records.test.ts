@@ -65,5 +65,7 @@ describe('ServiceTitan field conversions', () => {
     expect(() => mapExportRow('customers', { id: 1, name: 'Pat', active: 'yes' })).toThrow(
       'unexpected customers row (field active)',
     );
+    const job = { id: 7, jobNumber: '7', customerId: 1, jobStatus: 'Completed', createdOn: 'then' };
+    expect(() => mapExportRow('jobs', job)).toThrow('unexpected jobs row 7 (not a date: then)');
   });
 });

@@ -262,5 +262,9 @@ export function mapExportRow<E extends CrmEntity>(entity: E, row: unknown): CrmR
     throw new Error(`unexpected ${entity} row (field ${field})`);
   }
   const map = MAPPERS[entity] as (r: unknown) => CrmRecordOf[E];
-  return map(parsed.data);
+  try {
+    return map(parsed.data);
+  } catch (error) {
+    throw new Error(`unexpected ${entity} row ${parsed.data.id} (${(error as Error).message})`);
+  }
 }
