@@ -12,6 +12,7 @@ import { createPaymentProvider } from './providers/payments/index.js';
 import { pipelineWorkerDeps } from './jobs/pipeline-deps.js';
 import { purgeDeps } from './jobs/purge-deps.js';
 import { createStorageProvider } from './providers/storage/index.js';
+import type { CrmSyncQueue } from './modules/integrations/crm-sync-queue.js';
 import type { PaymentProvider } from './providers/payments/payment-provider.js';
 import { serveWebApp } from './web-app/serve-web-app.js';
 
@@ -27,6 +28,8 @@ export interface ServerOverrides {
   botEngines?: BotEngines;
   /** Tests inject an in-memory provider whose cards they script. */
   payments?: PaymentProvider;
+  /** Tests inject a recording CRM sync queue. */
+  crmSync?: CrmSyncQueue;
 }
 
 /** The composition root: database, migrations, seed, job queue and the HTTP app. */
@@ -92,6 +95,7 @@ export async function createServer(
       backRuns: jobs.backRuns,
       capacityCheck: jobs.capacity,
       payments,
+      crmSync: overrides.crmSync,
     });
     await serveWebApp(app, config.webDist);
     await app.ready();

@@ -19,6 +19,7 @@ import {
   interactions,
   usageRecords,
   industries,
+  integrations,
   permissions,
   publishers,
   rolePermissions,
@@ -38,6 +39,7 @@ import {
   storeDemoClips,
   type DemoClip,
 } from './demo-interactions.js';
+import { INTEGRATION_CATALOGUE } from './integration-catalogue.js';
 import { COMPANY_TYPES, INDUSTRIES, TIMEZONES, TRADES } from './reference-data.js';
 
 export const DEMO_PASSWORD = 'Demo@12345';
@@ -80,6 +82,23 @@ export async function seedReferenceData(db: Db): Promise<void> {
     .insert(companyTypes)
     .values([...COMPANY_TYPES])
     .onConflictDoNothing();
+  // Upserted, so a changed label or logo reaches installations that seeded an older catalogue.
+  await db
+    .insert(integrations)
+    .values([...INTEGRATION_CATALOGUE])
+    .onConflictDoUpdate({
+      target: integrations.id,
+      set: {
+        slug: sql`excluded.slug`,
+        name: sql`excluded.name`,
+        subTitle: sql`excluded.sub_title`,
+        groupType: sql`excluded.group_type`,
+        logo: sql`excluded.logo`,
+        darkLogo: sql`excluded.dark_logo`,
+        requiredFields: sql`excluded.required_fields`,
+        sortOrder: sql`excluded.sort_order`,
+      },
+    });
 }
 
 /** Field technicians beside the demo technician: two per demo company (password Demo@12345). */
