@@ -105,13 +105,15 @@ export interface AppDeps {
    * sync only shows as pending.
    */
   crmSync?: CrmSyncQueue;
+  /** The request log's destination instead of stdout (tests capture it). */
+  logStream?: { write(line: string): void };
 }
 
 /** Registers plugins and each module's routes; the wiring of infrastructure is in server.ts. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, storage } = deps;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, deps.logStream),
     trustProxy: config.trustProxy,
     // Tokens in paths (verify links, storage keys) are longer than the default 100 characters.
     routerOptions: { maxParamLength: 600 },

@@ -78,6 +78,8 @@ export interface StartOptions {
   payments?: PaymentProvider;
   /** The CRM sync queue instead of the app's stand-in (integrations tests record the requests). */
   crmSync?: CrmSyncQueue;
+  /** Receives the server's log lines (set LOG_LEVEL in env to see any). */
+  logStream?: { write(line: string): void };
 }
 
 /** Starts the real server on a database of its own (PGlite in a temp DATA_DIR, or a fresh PostgreSQL database). */
@@ -106,6 +108,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
       botEngines: options.botEngines,
       payments: options.payments,
       crmSync: options.crmSync,
+      logStream: options.logStream,
     });
     await server.app.ready();
   };

@@ -8,10 +8,12 @@ import {
 } from '@fieldbot/shared';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 import type { StorageProvider } from '../../providers/storage/index.js';
 import type { Db } from '../client.js';
 import {
   companies,
+  companyIntegrations,
   companyTypes,
   audioAssets,
   customers,
@@ -39,7 +41,7 @@ import {
   storeDemoClips,
   type DemoClip,
 } from './demo-interactions.js';
-import { INTEGRATION_CATALOGUE } from './integration-catalogue.js';
+import { DEMO_CRM_INTEGRATION_ID, INTEGRATION_CATALOGUE } from './integration-catalogue.js';
 import { COMPANY_TYPES, INDUSTRIES, TIMEZONES, TRADES } from './reference-data.js';
 
 export const DEMO_PASSWORD = 'Demo@12345';
@@ -120,6 +122,8 @@ export interface DemoSeedOptions {
   now?: Date;
   /** Prices and links of the demo invoices (config.billing, config.appUrl). */
   billing?: { pricePerMinuteCents: number; appUrl: string };
+  /** Seals the demo CRM connection's values (the box of config.crm credentials). */
+  crmCredentials: SecretBox;
 }
 
 /** The demo company whose last monthly charge failed (issue 10: the payment-due lock). */
@@ -358,6 +362,7 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions): Promise<bo
       now,
     );
     await seedLastMonthVisits(tx, initech!.id, clips, now);
+    await seedDemoCrmConnection(tx, acme!.id, options.crmCredentials, now);
   });
 
   await seedDemoBilling(
@@ -385,6 +390,23 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions): Promise<bo
     },
   );
   return true;
+}
+
+/**
+ * Acme is CRM-connected: its integrations tab shows the Demo CRM connected and synced. No cursors,
+ * so the sync engine's first run of it starts from start_date.
+ */
+async function seedDemoCrmConnection(db: Db, companyId: string, box: SecretBox, now: Date) {
+  const startDate = new Date(now.getTime() - 30 * 86_400_000).toISOString().slice(0, 10);
+  await db.insert(companyIntegrations).values({
+    companyId,
+    integrationId: DEMO_CRM_INTEGRATION_ID,
+    valuesSealed: box.seal(JSON.stringify({ tenant_id: '1001', start_date: startDate })),
+    syncStatus: 'on',
+    syncProcessStatus: 'success',
+    lastSyncStartedAt: now,
+    lastSyncedAt: now,
+  });
 }
 
 /** A few recorded visits (demo clips) in the middle of last month, so that month's bill has minutes. */
