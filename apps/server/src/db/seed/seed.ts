@@ -122,8 +122,11 @@ export interface DemoSeedOptions {
   now?: Date;
   /** Prices and links of the demo invoices (config.billing, config.appUrl). */
   billing?: { pricePerMinuteCents: number; appUrl: string };
-  /** Seals the demo CRM connection's values (the box of config.crm credentials). */
-  crmCredentials: SecretBox;
+  /**
+   * Seals the demo CRM connection's values (the box of config.crm credentials). Without it (the
+   * benchmark's seed) Acme gets no connection row.
+   */
+  crmCredentials?: SecretBox;
 }
 
 /** The demo company whose last monthly charge failed (issue 10: the payment-due lock). */
@@ -362,7 +365,9 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions): Promise<bo
       now,
     );
     await seedLastMonthVisits(tx, initech!.id, clips, now);
-    await seedDemoCrmConnection(tx, acme!.id, options.crmCredentials, now);
+    if (options.crmCredentials) {
+      await seedDemoCrmConnection(tx, acme!.id, options.crmCredentials, now);
+    }
   });
 
   await seedDemoBilling(
