@@ -14,9 +14,11 @@ import {
 } from '@fieldbot/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../src/lib/secret-box';
+import { resealCrmCredentials } from '../src/modules/integrations/crm-reseal';
 import type { CrmSyncQueue, SyncTrigger } from '../src/modules/integrations/crm-sync-queue';
 import type { ApiClient } from './support/api-client';
 import { DEMO } from './support/demo';
+import { withDb } from './support/drizzle-db';
 import { FRESH_PASSWORD } from './support/fresh-account';
 import {
   HOOK_TIMEOUT_MS,
@@ -444,6 +446,45 @@ describe('team: inviting a technician the CRM created', () => {
     const globex = await as(DEMO.globex.email);
     expect((await globex.post(`/api/company/team/${noEmail.id}/invite`)).status).toBe(404);
   });
+});
+
+describe('secret rotation', () => {
+  it(
+    're-seals saved credentials under the new secret, keeping the values; again is a no-op',
+    async () => {
+      const oldSecret = t.env.SESSION_SECRET!;
+      const newSecret = 'rotated-crm-secret-0123456789abcdef';
+      const rotated = createSecretBox({
+        secret: newSecret,
+        previousSecrets: [oldSecret],
+        purpose: 'crm-credentials',
+      });
+      const before = (await storedValues(DEMO.globex.email, SERVICETITAN))!;
+      const first = await withDb(t, (db) => resealCrmCredentials(db, rotated));
+      // Acme's Demo CRM and Globex's ServiceTitan.
+      expect(first).toEqual({ checked: 2, resealed: 2 });
+      expect(await withDb(t, (db) => resealCrmCredentials(db, rotated))).toEqual({
+        checked: 2,
+        resealed: 0,
+      });
+      const after = (await storedValues(DEMO.globex.email, SERVICETITAN))!;
+      expect(after.values_sealed).not.toBe(before.values_sealed);
+      const newOnly = createSecretBox({ secret: newSecret, purpose: 'crm-credentials' });
+      expect(JSON.parse(newOnly.open(after.values_sealed))).toEqual(open(before.values_sealed));
+      expect(() => open(after.values_sealed)).toThrow();
+
+      // Back to the server's secret, so it can open them again.
+      const back = createSecretBox({
+        secret: oldSecret,
+        previousSecrets: [newSecret],
+        purpose: 'crm-credentials',
+      });
+      expect((await withDb(t, (db) => resealCrmCredentials(db, back))).resealed).toBe(2);
+      const detail = await (await as(DEMO.globex.email)).get(`/api/integration/${SERVICETITAN}`);
+      expect(detail.status, detail.text).toBe(200);
+    },
+    SLOW_TEST_TIMEOUT_MS,
+  );
 });
 
 describe('logs', () => {
