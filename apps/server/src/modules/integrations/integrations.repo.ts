@@ -96,21 +96,27 @@ export function createIntegrationsRepo(db: Db) {
     },
 
     /**
-     * Marks the company CRM-connected and the connection's sync wanted ('on'), with the audit
-     * entry; returns whether the company flag changed (cached sessions then need refreshing).
+     * Turns the connection's syncs on (again, if a failing credential stopped them) and, for a CRM,
+     * marks the company CRM-connected; returns whether that flag changed (cached sessions then
+     * need refreshing).
      */
-    async markSyncRequested(companyId: string, connectionId: string, audit: AuditEntry) {
+    async markSyncRequested(
+      companyId: string,
+      connectionId: string,
+      options: { crm: boolean; audit: AuditEntry },
+    ) {
       return db.transaction(async (tx) => {
         await tx
           .update(companyIntegrations)
           .set({ syncStatus: 'on', updatedAt: new Date() })
           .where(eq(companyIntegrations.id, connectionId));
+        await tx.insert(auditLog).values(options.audit);
+        if (!options.crm) return false;
         const changed = await tx
           .update(companies)
           .set({ isCrmConnected: true, updatedAt: new Date() })
           .where(and(eq(companies.id, companyId), eq(companies.isCrmConnected, false)))
           .returning({ id: companies.id });
-        await tx.insert(auditLog).values(audit);
         return changed.length > 0;
       });
     },

@@ -1,4 +1,5 @@
 import {
+  CRM_GROUP_TYPE,
   INTEGRATION_MESSAGES,
   MASKED_SECRET,
   MESSAGES,
@@ -185,10 +186,13 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
         throw new DomainError(409, INTEGRATION_MESSAGES.syncAlreadyRunning);
       }
       const becameConnected = await repo.markSyncRequested(companyId, row.connectionId, {
-        event: 'integration.sync_requested',
-        userId: viewer.id,
-        ip,
-        meta: { company_id: companyId, integration_id: row.id },
+        crm: row.groupType === CRM_GROUP_TYPE,
+        audit: {
+          event: 'integration.sync_requested',
+          userId: viewer.id,
+          ip,
+          meta: { company_id: companyId, integration_id: row.id },
+        },
       });
       if (becameConnected) deps.forgetCompanyUsers(companyId);
       await deps.crmSync.requestSync(row.connectionId, 'manual');
