@@ -302,6 +302,11 @@ describe('syncing', () => {
       expect(saved.status, saved.text).toBe(200);
       const row = (await storedValues(DEMO.globex.email, SERVICETITAN))!;
       const before = syncRequests.length;
+      // As before its first sync: not CRM-connected yet (onboarding step 3).
+      await t.inspect((q) =>
+        q(`UPDATE companies SET is_crm_connected = false WHERE name = 'Globex Plumbing'`),
+      );
+      expect((await globex.get('/api/user/me')).body.data.company.is_crm_connected).toBeFalsy();
 
       const res = await globex.post('/api/integration/sync', { integration_id: SERVICETITAN });
       expect(res.status, res.text).toBe(200);
@@ -315,6 +320,7 @@ describe('syncing', () => {
       });
       expect(syncRequests.slice(before)).toEqual([{ connectionId: row.id, trigger: 'manual' }]);
       expect((await storedValues(DEMO.globex.email, SERVICETITAN))!.is_crm_connected).toBe(true);
+      expect((await globex.get('/api/user/me')).body.data.company.is_crm_connected).toBeTruthy();
 
       // Pending already: nothing more is queued.
       const again = await globex.post('/api/integration/sync', { integration_id: SERVICETITAN });
@@ -495,4 +501,24 @@ describe('logs', () => {
       expect(log).not.toContain(secret);
     }
   });
+});
+
+describe('without a sync engine wired', () => {
+  const bare = useTestApp();
+
+  it(
+    'a requested sync shows as pending (the app’s stand-in queue)',
+    async () => {
+      const admin = bare.client();
+      await admin.loginAs(DEMO.admin.email);
+      const res = await admin.post('/api/integration/sync', { integration_id: DEMO_CRM });
+      expect(res.status, res.text).toBe(200);
+      expect(syncIntegrationResponseSchema.parse(res.body).data.sync_process_status).toBe(
+        'pending',
+      );
+      const again = await admin.post('/api/integration/sync', { integration_id: DEMO_CRM });
+      expect(again.status).toBe(409);
+    },
+    SLOW_TEST_TIMEOUT_MS,
+  );
 });
