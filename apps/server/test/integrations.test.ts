@@ -478,6 +478,13 @@ describe('secret rotation', () => {
       const newOnly = createSecretBox({ secret: newSecret, purpose: 'crm-credentials' });
       expect(JSON.parse(newOnly.open(after.values_sealed))).toEqual(open(before.values_sealed));
       expect(() => open(after.values_sealed)).toThrow();
+      // The server does not know the new secret yet: the values no longer open, so the dialog
+      // asks for them again instead of failing.
+      const unreadable = await (
+        await as(DEMO.globex.email)
+      ).get(`/api/integration/${SERVICETITAN}`);
+      expect(unreadable.status, unreadable.text).toBe(200);
+      expect(unreadable.body.data).toMatchObject({ connected_status: 1, values: null });
 
       // Back to the server's secret, so it can open them again.
       const back = createSecretBox({
@@ -487,7 +494,7 @@ describe('secret rotation', () => {
       });
       expect((await withDb(t, (db) => resealCrmCredentials(db, back))).resealed).toBe(2);
       const detail = await (await as(DEMO.globex.email)).get(`/api/integration/${SERVICETITAN}`);
-      expect(detail.status, detail.text).toBe(200);
+      expect(detail.body.data.values).toMatchObject({ secret: MASKED_SECRET, tenant_id: '987654' });
     },
     SLOW_TEST_TIMEOUT_MS,
   );

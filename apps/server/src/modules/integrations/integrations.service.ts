@@ -81,13 +81,23 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
   const { repo, box } = deps;
   const now = deps.now ?? (() => new Date());
 
-  const openValues = (sealed: string) => JSON.parse(box.open(sealed)) as Record<string, string>;
+  /**
+   * The saved values, or null when they no longer open (sealed under a secret since dropped from
+   * the configuration): the dialog then asks for them again, as ADR 017 says.
+   */
+  const openValues = (sealed: string): Record<string, string> | null => {
+    try {
+      return JSON.parse(box.open(sealed)) as Record<string, string>;
+    } catch {
+      return null;
+    }
+  };
 
   function toDetail(row: IntegrationRow): IntegrationDetail {
     const fields = fieldsOf(row);
     let values: Record<string, string> | null = null;
-    if (row.valuesSealed) {
-      const saved = openValues(row.valuesSealed);
+    const saved = row.valuesSealed ? openValues(row.valuesSealed) : null;
+    if (saved) {
       values = {};
       for (const field of fields) {
         const value = saved[field.name];
@@ -142,7 +152,7 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
       const today = localDate(now(), await repo.companyTimezone(companyId));
       const errors = validateIntegrationValues(fields, declared, today);
 
-      const stored = row.valuesSealed ? openValues(row.valuesSealed) : {};
+      const stored = (row.valuesSealed ? openValues(row.valuesSealed) : null) ?? {};
       for (const field of fields) {
         if (field.type !== 'password' || declared[field.name] !== MASKED_SECRET) continue;
         const previous = stored[field.name];

@@ -7,6 +7,7 @@ import {
   ROLE,
   ROLE_TITLES,
   TEAM_MESSAGES,
+  cannotReceiveInvitation,
   type TeamInviteBody,
   type TeamListItem,
   type TeamListQuery,
@@ -185,7 +186,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       const member = await repo.findMember(companyId, memberId, new Date(t));
       if (!member) throw userNotFound();
       if (member.hasPassword) throw fieldError('email', MESSAGES.emailTaken);
-      if (member.email.toLowerCase().endsWith('.invalid')) {
+      if (cannotReceiveInvitation(member.email)) {
         throw new DomainError(422, INTEGRATION_MESSAGES.technicianNoEmail);
       }
       const pending = await repo.findLiveInvitationByEmail(companyId, member.email, new Date(t));

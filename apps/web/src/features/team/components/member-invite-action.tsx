@@ -1,16 +1,13 @@
-import { INTEGRATION_MESSAGES, type TeamListItem } from '@fieldbot/shared';
+import { INTEGRATION_MESSAGES, cannotReceiveInvitation, type TeamListItem } from '@fieldbot/shared';
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useInviteNotInvitedMember } from '../api/invite-not-invited-member';
 
-/** The CRM sync stores this domain for technicians the CRM has no e-mail address for. */
-const hasNoEmail = (email: string) => email.toLowerCase().endsWith('.invalid');
-
 /** Invite of a Not Invited member (a technician the CRM sync created), company admin only. */
 export function MemberInviteAction({ row }: { row: TeamListItem }) {
   const invite = useInviteNotInvitedMember();
-  const noEmail = hasNoEmail(row.email);
+  const noEmail = cannotReceiveInvitation(row.email);
   return (
     <Tooltip
       label={noEmail ? INTEGRATION_MESSAGES.technicianNoEmail : 'Invite by e-mail'}
