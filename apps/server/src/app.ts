@@ -7,6 +7,8 @@ import type { Database } from './db/client.js';
 import { createAnalyticsRepo } from './modules/analytics/analytics.repo.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { createAnalyticsService } from './modules/analytics/analytics.service.js';
+import { registerIntegrationsModule } from './modules/integrations/integrations.module.js';
+import type { CrmSyncQueue } from './modules/integrations/crm-sync-queue.js';
 import { registerBotsModule } from './modules/bots/bots.module.js';
 import { capacityRoutes } from './modules/capacity/capacity.routes.js';
 import { createCapacityService } from './modules/capacity/capacity.service.js';
@@ -98,13 +100,20 @@ export interface AppDeps {
   capacityCheck?: CapacityCheckQueue;
   /** Card payments: Stripe when configured, else the built-in sandbox (createPaymentProvider). */
   payments: PaymentProvider;
+  /**
+   * Queues CRM syncs (the sync engine). Optional until the engine is wired: without it a requested
+   * sync only shows as pending.
+   */
+  crmSync?: CrmSyncQueue;
+  /** The request log's destination instead of stdout (tests capture it). */
+  logStream?: { write(line: string): void };
 }
 
 /** Registers plugins and each module's routes; the wiring of infrastructure is in server.ts. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, storage } = deps;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, deps.logStream),
     trustProxy: config.trustProxy,
     // Tokens in paths (verify links, storage keys) are longer than the default 100 characters.
     routerOptions: { maxParamLength: 600 },
@@ -194,6 +203,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       appUrl: config.appUrl,
       forgetUser: (userId) => sessions.forgetUser(userId),
     }),
+  });
+  await registerIntegrationsModule(app, {
+    db: database.db,
+    config,
+    crmSync: deps.crmSync,
+    forgetCompanyUsers: (companyId) => sessions.forgetCompany(companyId),
   });
   registerCsrfCookieRoute(app, { sessions });
   await healthRoutes(app, { db: database.db });

@@ -12,6 +12,8 @@ import { createPaymentProvider } from './providers/payments/index.js';
 import { pipelineWorkerDeps } from './jobs/pipeline-deps.js';
 import { purgeDeps } from './jobs/purge-deps.js';
 import { createStorageProvider } from './providers/storage/index.js';
+import { crmCredentialsBox } from './modules/integrations/integrations.module.js';
+import type { CrmSyncQueue } from './modules/integrations/crm-sync-queue.js';
 import type { PaymentProvider } from './providers/payments/payment-provider.js';
 import { serveWebApp } from './web-app/serve-web-app.js';
 
@@ -27,6 +29,10 @@ export interface ServerOverrides {
   botEngines?: BotEngines;
   /** Tests inject an in-memory provider whose cards they script. */
   payments?: PaymentProvider;
+  /** Tests inject a recording CRM sync queue. */
+  crmSync?: CrmSyncQueue;
+  /** Tests read the request log. */
+  logStream?: { write(line: string): void };
 }
 
 /** The composition root: database, migrations, seed, job queue and the HTTP app. */
@@ -50,6 +56,7 @@ export async function createServer(
         config.seedDemo &&
         (await seedDemoData(database.db, {
           storage,
+          crmCredentials: crmCredentialsBox(config.crm),
           billing: {
             pricePerMinuteCents: config.billing.pricePerMinuteCents,
             appUrl: config.appUrl,
@@ -92,6 +99,8 @@ export async function createServer(
       backRuns: jobs.backRuns,
       capacityCheck: jobs.capacity,
       payments,
+      crmSync: overrides.crmSync,
+      logStream: overrides.logStream,
     });
     await serveWebApp(app, config.webDist);
     await app.ready();

@@ -3,6 +3,7 @@ export * from './auth/permissions';
 export * from './auth/user.schema';
 export * from './team/team-member.schema';
 export * from './team/team.schema';
+export * from './team/crm-member';
 export * from './auth/requests.schema';
 export * from './constants';
 export * from './data/items';

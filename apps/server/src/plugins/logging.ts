@@ -8,9 +8,14 @@ export function redactUrl(url: string): string {
 }
 
 /** Pino options for Fastify: credentials and passwords never reach the log. */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  level: string,
+  /** Where lines go instead of stdout (tests read what would be logged). */
+  stream?: { write(line: string): void },
+): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: {
       paths: [
         'req.headers.cookie',

@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../src/config';
 import type { BotEngines } from '../../src/providers/bot-engine';
+import type { CrmSyncQueue } from '../../src/modules/integrations/crm-sync-queue';
 import type { PaymentProvider } from '../../src/providers/payments/payment-provider';
 import { createServer } from '../../src/server';
 import { ApiClient } from './api-client';
@@ -75,6 +76,10 @@ export interface StartOptions {
   botEngines?: BotEngines;
   /** The payment provider instead of the configured one (billing tests script their cards). */
   payments?: PaymentProvider;
+  /** The CRM sync queue instead of the app's stand-in (integrations tests record the requests). */
+  crmSync?: CrmSyncQueue;
+  /** Receives the server's log lines (set LOG_LEVEL in env to see any). */
+  logStream?: { write(line: string): void };
 }
 
 /** Starts the real server on a database of its own (PGlite in a temp DATA_DIR, or a fresh PostgreSQL database). */
@@ -102,6 +107,8 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     server = await createServer(loadConfig({ ...env }), {
       botEngines: options.botEngines,
       payments: options.payments,
+      crmSync: options.crmSync,
+      logStream: options.logStream,
     });
     await server.app.ready();
   };

@@ -8,10 +8,12 @@ import {
 } from '@fieldbot/shared';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 import type { StorageProvider } from '../../providers/storage/index.js';
 import type { Db } from '../client.js';
 import {
   companies,
+  companyIntegrations,
   companyTypes,
   audioAssets,
   customers,
@@ -19,6 +21,7 @@ import {
   interactions,
   usageRecords,
   industries,
+  integrations,
   permissions,
   publishers,
   rolePermissions,
@@ -38,6 +41,7 @@ import {
   storeDemoClips,
   type DemoClip,
 } from './demo-interactions.js';
+import { DEMO_CRM_INTEGRATION_ID, INTEGRATION_CATALOGUE } from './integration-catalogue.js';
 import { COMPANY_TYPES, INDUSTRIES, TIMEZONES, TRADES } from './reference-data.js';
 
 export const DEMO_PASSWORD = 'Demo@12345';
@@ -80,6 +84,23 @@ export async function seedReferenceData(db: Db): Promise<void> {
     .insert(companyTypes)
     .values([...COMPANY_TYPES])
     .onConflictDoNothing();
+  // Upserted, so a changed label or logo reaches installations that seeded an older catalogue.
+  await db
+    .insert(integrations)
+    .values([...INTEGRATION_CATALOGUE])
+    .onConflictDoUpdate({
+      target: integrations.id,
+      set: {
+        slug: sql`excluded.slug`,
+        name: sql`excluded.name`,
+        subTitle: sql`excluded.sub_title`,
+        groupType: sql`excluded.group_type`,
+        logo: sql`excluded.logo`,
+        darkLogo: sql`excluded.dark_logo`,
+        requiredFields: sql`excluded.required_fields`,
+        sortOrder: sql`excluded.sort_order`,
+      },
+    });
 }
 
 /** Field technicians beside the demo technician: two per demo company (password Demo@12345). */
@@ -101,6 +122,11 @@ export interface DemoSeedOptions {
   now?: Date;
   /** Prices and links of the demo invoices (config.billing, config.appUrl). */
   billing?: { pricePerMinuteCents: number; appUrl: string };
+  /**
+   * Seals the demo CRM connection's values (the box of config.crm credentials). Without it (the
+   * benchmark's seed) Acme gets no connection row.
+   */
+  crmCredentials?: SecretBox;
 }
 
 /** The demo company whose last monthly charge failed (issue 10: the payment-due lock). */
@@ -339,6 +365,9 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions): Promise<bo
       now,
     );
     await seedLastMonthVisits(tx, initech!.id, clips, now);
+    if (options.crmCredentials) {
+      await seedDemoCrmConnection(tx, acme!.id, options.crmCredentials, now);
+    }
   });
 
   await seedDemoBilling(
@@ -366,6 +395,23 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions): Promise<bo
     },
   );
   return true;
+}
+
+/**
+ * Acme is CRM-connected: its integrations tab shows the Demo CRM connected and synced. No cursors,
+ * so the sync engine's first run of it starts from start_date.
+ */
+async function seedDemoCrmConnection(db: Db, companyId: string, box: SecretBox, now: Date) {
+  const startDate = new Date(now.getTime() - 30 * 86_400_000).toISOString().slice(0, 10);
+  await db.insert(companyIntegrations).values({
+    companyId,
+    integrationId: DEMO_CRM_INTEGRATION_ID,
+    valuesSealed: box.seal(JSON.stringify({ tenant_id: '1001', start_date: startDate })),
+    syncStatus: 'on',
+    syncProcessStatus: 'success',
+    lastSyncStartedAt: now,
+    lastSyncedAt: now,
+  });
 }
 
 /** A few recorded visits (demo clips) in the middle of last month, so that month's bill has minutes. */

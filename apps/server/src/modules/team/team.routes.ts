@@ -58,6 +58,15 @@ export async function teamRoutes(app: FastifyInstance, deps: { team: TeamService
   );
 
   r.post(
+    '/api/company/team/:id/invite',
+    {
+      config: { auth: teamAdmins },
+      schema: { params: teamMemberParamsSchema, response: { 200: teamMessageResponseSchema } },
+    },
+    async (request) => ({ message: await team.inviteMember(request.user!, request.params.id) }),
+  );
+
+  r.post(
     '/api/company/team/invitations/:id/resend',
     {
       config: { auth: teamAdmins },

@@ -1,11 +1,13 @@
 import {
   AUTH_MESSAGES,
   INVITATION_TTL_DAYS,
+  INTEGRATION_MESSAGES,
   INVITE_RESEND_INTERVAL_SECONDS,
   MESSAGES,
   ROLE,
   ROLE_TITLES,
   TEAM_MESSAGES,
+  cannotReceiveInvitation,
   type TeamInviteBody,
   type TeamListItem,
   type TeamListQuery,
@@ -169,6 +171,40 @@ export function createTeamService(deps: TeamServiceDeps) {
         sentAt: new Date(t),
       });
       await mailInvitation(body.email, companyId, token);
+      return TEAM_MESSAGES.invited;
+    },
+
+    /**
+     * Invites a user the CRM sync created (no password, Not Invited) to set a password; their role
+     * and crm_user_id stay. A live invitation is sent again instead. A technician the CRM has no
+     * e-mail for (stored as …@no-email.invalid) cannot be invited.
+     */
+    async inviteMember(viewer: User, memberId: string): Promise<string> {
+      const companyId = companyOf(viewer);
+      if (!UUID.test(memberId)) throw userNotFound();
+      const t = now();
+      const member = await repo.findMember(companyId, memberId, new Date(t));
+      if (!member) throw userNotFound();
+      if (member.hasPassword) throw fieldError('email', MESSAGES.emailTaken);
+      if (cannotReceiveInvitation(member.email)) {
+        throw new DomainError(422, INTEGRATION_MESSAGES.technicianNoEmail);
+      }
+      const pending = await repo.findLiveInvitationByEmail(companyId, member.email, new Date(t));
+      if (pending) {
+        await resend(companyId, pending, member.roleAlias);
+        return TEAM_MESSAGES.resent;
+      }
+      const token = newToken();
+      await repo.insertInvitation({
+        tokenHash: hashToken(token),
+        email: member.email.toLowerCase(),
+        roleAlias: member.roleAlias,
+        companyId,
+        invitedBy: viewer.id,
+        expiresAt: new Date(t + INVITATION_TTL_DAYS * DAY_MS),
+        sentAt: new Date(t),
+      });
+      await mailInvitation(member.email, companyId, token);
       return TEAM_MESSAGES.invited;
     },
 

@@ -65,14 +65,20 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
       if (!invitation) throw fieldError('invitation_token', AUTH_MESSAGES.invalidToken);
       const email = invitation.email.toLowerCase();
       await checkNewPassword(body.password, { email, name: body.name });
+      const passwordHash = await hashPassword(body.password);
+      let id: string;
       if (await repo.findIdByEmail(email)) {
-        throw fieldError('invitation_token', MESSAGES.emailTaken);
+        // The admin invited a user the CRM sync created (no password yet): the account is theirs.
+        const claimed = await repo.claimInvitedAccount(
+          invitation,
+          { passwordHash, emailVerifiedAt: at },
+          at,
+        );
+        if (!claimed) throw fieldError('invitation_token', MESSAGES.emailTaken);
+        id = claimed;
+      } else {
+        id = await join(invitation, { name: body.name, email, passwordHash }, at);
       }
-      const id = await join(
-        invitation,
-        { name: body.name, email, passwordHash: await hashPassword(body.password) },
-        at,
-      );
       await repo.audit('login', id, ip, { via: 'accept-invite' });
       return id;
     },

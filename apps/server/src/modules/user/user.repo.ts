@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { TransactionRollbackError, and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   auditLog,
@@ -223,6 +223,53 @@ export function createUserRepo(db: Db) {
         const [row] = await tx.insert(users).values(user).returning({ id: users.id });
         return row!.id;
       });
+    },
+
+    /**
+     * Closes the invitation and gives the passwordless account of its company at its address (a
+     * technician the CRM sync created) a password; role, company and crm_user_id stay. Null when
+     * the invitation was used meanwhile or no such account exists.
+     */
+    async claimInvitedAccount(
+      invitation: { id: string; companyId: string | null; email: string },
+      account: { passwordHash: string; emailVerifiedAt: Date },
+      now: Date,
+    ) {
+      if (!invitation.companyId) return null;
+      const companyId = invitation.companyId;
+      try {
+        return await db.transaction(async (tx) => {
+          const [closed] = await tx
+            .update(invitations)
+            .set({ acceptedAt: now })
+            .where(
+              and(
+                eq(invitations.id, invitation.id),
+                isNull(invitations.acceptedAt),
+                isNull(invitations.revokedAt),
+              ),
+            )
+            .returning({ id: invitations.id });
+          if (!closed) return null;
+          const [claimed] = await tx
+            .update(users)
+            .set({ ...account, updatedAt: now })
+            .where(
+              and(
+                byEmail(invitation.email),
+                eq(users.companyId, companyId),
+                eq(users.passwordHash, ''),
+              ),
+            )
+            .returning({ id: users.id });
+          // No such account (it has a password by now): the invitation stays open.
+          if (!claimed) tx.rollback();
+          return claimed!.id;
+        });
+      } catch (error) {
+        if (error instanceof TransactionRollbackError) return null;
+        throw error;
+      }
     },
 
     async isFileOwnedBy(userId: string, fileUrl: string) {

@@ -13,6 +13,7 @@ import { formatTimestamp } from '@/lib/format-date';
 import { TEAM_ROLE_FILTER_OPTIONS, TEAM_STATUS_OPTIONS } from '../lib/options';
 import { teamMemberPath } from '../lib/paths';
 import { InvitationActions } from './invitation-actions';
+import { MemberInviteAction } from './member-invite-action';
 
 const BASE_COLUMNS: DataTableColumn<TeamListItem>[] = [
   {
@@ -58,11 +59,16 @@ const BASE_COLUMNS: DataTableColumn<TeamListItem>[] = [
 const ACTIONS_COLUMN: DataTableColumn<TeamListItem> = {
   key: 'actions',
   header: 'Actions',
-  render: (row) => (row.invitation ? <InvitationActions row={row} /> : null),
+  render: (row) => {
+    if (row.invitation) return <InvitationActions row={row} />;
+    if (row.kind === 'user' && row.status === 'not-invited')
+      return <MemberInviteAction row={row} />;
+    return null;
+  },
 };
 
 export type TeamTableProps = ListTableProps<TeamListQuery, TeamListItem> & {
-  /** The company admin sees the resend and revoke actions of invitations. */
+  /** The company admin sees the resend and revoke actions of invitations, and Invite of Not Invited members. */
   canManage: boolean;
 };
 

@@ -160,4 +160,48 @@ describe('TeamPage', { timeout: 20_000 }, () => {
       `/api/company/team/invitations/${pending.id}/revoke`,
     ]);
   });
+
+  it('invites a Not Invited member the CRM created; one without an e-mail cannot be invited', async () => {
+    const crm = makeTeamRow({
+      name: 'Casey Crm',
+      email: 'casey@example.test',
+      status: 'not-invited',
+      crm_user_id: 'crm-2002',
+      last_active_at: null,
+    });
+    const noEmail = makeTeamRow({
+      name: 'Nia Noemail',
+      email: 'st-4411@no-email.invalid',
+      status: 'not-invited',
+      crm_user_id: 'crm-4411',
+      last_active_at: null,
+    });
+    const active = makeTeamRow({ name: 'Avery Active' });
+    const { calls } = mockApi({
+      [LIST]: listReply([crm, noEmail, active]),
+      [`POST /api/company/team/${crm.id}/invite`]: {
+        body: { message: 'Invitation sent successfully' },
+      },
+    });
+    renderTeam();
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'Users' });
+    expect(
+      await within(table).findByRole('button', { name: 'Invite Nia Noemail' }, { timeout: 5000 }),
+    ).toBeDisabled();
+    expect(within(table).queryByRole('button', { name: 'Invite Avery Active' })).toBeNull();
+    await user.click(within(table).getByRole('button', { name: 'Invite Casey Crm' }));
+    expect(await screen.findByText('Invitation sent successfully')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      `/api/company/team/${crm.id}/invite`,
+    ]);
+  });
+
+  it('shows no Invite to a manager', async () => {
+    mockApi({ [LIST]: listReply([makeTeamRow({ name: 'Casey Crm', status: 'not-invited' })]) });
+    renderTeam('manager');
+    const table = await screen.findByRole('table', { name: 'Users' });
+    await within(table).findByText('Casey Crm');
+    expect(within(table).queryByRole('button', { name: 'Invite Casey Crm' })).toBeNull();
+  });
 });

@@ -1,0 +1,88 @@
+import {
+  ROLE,
+  integrationDetailResponseSchema,
+  integrationListResponseSchema,
+  saveIntegrationRequestSchema,
+  saveIntegrationResponseSchema,
+  syncIntegrationRequestSchema,
+  syncIntegrationResponseSchema,
+  INTEGRATION_MESSAGES,
+} from '@fieldbot/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { RouteAuth } from '../../plugins/types.js';
+import type { IntegrationsService } from './integrations.service.js';
+
+/**
+ * Company admins only. Connecting the CRM is onboarding step 3 (spec §4), so the routes are open
+ * before set-up is complete; the service refuses saving and syncing before step 3.
+ */
+const integrationAdmins = {
+  roles: [ROLE.COMPANY_ADMIN],
+  permission: 'settings.manage',
+  setup: 'any',
+} as const satisfies RouteAuth;
+
+const listQuerySchema = z.object({ group_type: z.string().trim().min(1).max(100).optional() });
+const idParamsSchema = z.object({
+  id: z.coerce.number({ error: INTEGRATION_MESSAGES.idNotFound }).int().positive({
+    error: INTEGRATION_MESSAGES.idNotFound,
+  }),
+});
+
+export async function integrationsRoutes(
+  app: FastifyInstance,
+  deps: { integrations: IntegrationsService },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { integrations } = deps;
+
+  r.get(
+    '/api/integration',
+    {
+      config: { auth: integrationAdmins },
+      schema: { querystring: listQuerySchema, response: { 200: integrationListResponseSchema } },
+    },
+    async (request) => ({ data: await integrations.list(request.user!, request.query.group_type) }),
+  );
+
+  r.get(
+    '/api/integration/:id',
+    {
+      config: { auth: integrationAdmins },
+      schema: { params: idParamsSchema, response: { 200: integrationDetailResponseSchema } },
+    },
+    async (request) => ({ data: await integrations.detail(request.user!, request.params.id) }),
+  );
+
+  r.post(
+    '/api/integration',
+    {
+      config: { auth: integrationAdmins },
+      schema: {
+        body: saveIntegrationRequestSchema,
+        response: { 200: saveIntegrationResponseSchema },
+      },
+    },
+    async (request) => ({
+      message: INTEGRATION_MESSAGES.saved,
+      data: await integrations.save(request.user!, request.body, request.ip),
+    }),
+  );
+
+  r.post(
+    '/api/integration/sync',
+    {
+      config: { auth: integrationAdmins },
+      schema: {
+        body: syncIntegrationRequestSchema,
+        response: { 200: syncIntegrationResponseSchema },
+      },
+    },
+    async (request) => ({
+      message: INTEGRATION_MESSAGES.syncStarted,
+      data: await integrations.sync(request.user!, request.body.integration_id, request.ip),
+    }),
+  );
+}
