@@ -39,7 +39,7 @@ export function IntegrationsPage() {
 
   return (
     <Stack gap="md">
-      <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />}>
+      <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} role="note">
         {INTEGRATION_MESSAGES.warning}
       </Alert>
       {rows?.some(isSyncBusy) && (
