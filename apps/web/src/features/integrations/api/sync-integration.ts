@@ -6,6 +6,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, http } from '@/lib/http';
+import { notifyError } from '@/lib/notify';
 import { meQueryKey } from '@/lib/session';
 import { markCrmConnected } from '../lib/crm-connected';
 import { showSyncNotice } from '../lib/sync-notice';
@@ -38,6 +39,9 @@ export function useSyncIntegration() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: syncIntegration,
+    // Every caller shows the failure the same way; the toast is here so none can forget it.
+    meta: { errorToast: false },
+    onError: notifyError,
     onSuccess: async ({ data }) => {
       showSyncNotice();
       queryClient.setQueryData<IntegrationListResponse>(integrationsQueryKey, (list) =>
