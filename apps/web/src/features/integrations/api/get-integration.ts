@@ -1,6 +1,11 @@
-import { integrationDetailResponseSchema, type IntegrationDetail } from '@fieldbot/shared';
+import {
+  INTEGRATIONS_REFETCH_MS,
+  integrationDetailResponseSchema,
+  type IntegrationDetail,
+} from '@fieldbot/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
+import { isSyncBusy } from '../lib/sync-state';
 import { integrationsQueryKey } from './get-integrations';
 
 /** GET /api/integration/{id}: the required fields and the saved values (secrets masked). */
@@ -18,6 +23,9 @@ export const integrationQueryOptions = (id: number) =>
     // Always the stored values when the dialog opens, never a copy from an earlier opening.
     staleTime: 0,
     gcTime: 0,
+    // While a sync is queued or running the open dialog follows it like the list, so Sync comes back.
+    refetchInterval: (query) =>
+      query.state.data && isSyncBusy(query.state.data) ? INTEGRATIONS_REFETCH_MS : false,
     meta: { errorToast: false },
   });
 

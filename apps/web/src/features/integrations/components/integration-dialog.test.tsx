@@ -1,4 +1,9 @@
-import { INTEGRATION_MESSAGES, MASKED_SECRET, MESSAGES } from '@fieldbot/shared';
+import {
+  INTEGRATION_MESSAGES,
+  INTEGRATIONS_REFETCH_MS,
+  MASKED_SECRET,
+  MESSAGES,
+} from '@fieldbot/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
@@ -10,6 +15,7 @@ import { renderIntegrations } from '../test/render-integrations';
 import { IntegrationDialog } from './integration-dialog';
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   window.localStorage.clear();
 });
@@ -24,7 +30,7 @@ const SAVED = {
 
 type Handlers = Record<string, MockReply | ((call: ApiCall) => MockReply)>;
 
-function renderDialog(detail: MockReply, handlers: Handlers = {}) {
+function renderDialog(detail: MockReply | (() => MockReply), handlers: Handlers = {}) {
   const api = mockApi({ 'GET /api/integration/1': detail, ...handlers });
   const onClose = vi.fn();
   const view = renderIntegrations(
@@ -280,6 +286,40 @@ describe('IntegrationDialog', () => {
       expect(await screen.findByRole('button', { name: 'Syncing' })).toBeDisabled();
     },
   );
+
+  it('follows a running sync and offers Sync again once it is complete', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let status: 'in-progress' | 'success' = 'in-progress';
+    renderDialog(() => ({
+      body: {
+        data: makeDetailBody({ values: SAVED, connected_status: 1, sync_process_status: status }),
+      },
+    }));
+    await dialog();
+    expect(await screen.findByRole('button', { name: 'Syncing' })).toBeDisabled();
+    status = 'success';
+    await vi.advanceTimersByTimeAsync(INTEGRATIONS_REFETCH_MS + 100);
+    expect(await screen.findByRole('button', { name: 'Sync' })).toBeEnabled();
+  });
+
+  it('puts the saved values back when an edit is cancelled', async () => {
+    const { posts } = renderDialog({
+      body: { data: makeDetailBody({ values: SAVED, connected_status: 1 }) },
+    });
+    await dialog();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Edit Confirmation' })).getByRole('button', {
+        name: 'OK',
+      }),
+    );
+    await waitFor(() => expect(input(/Client ID/)).not.toHaveAttribute('readonly'));
+    await fillFields([[/Client ID/, 'other']]);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(input(/Client ID/)).toHaveValue('cid-123');
+    expect(input(/Client ID/)).toHaveAttribute('readonly');
+    expect(posts()).toHaveLength(0);
+  });
 
   it("toasts 'Integration ID Not Found' when the server knows no such integration", async () => {
     const { onClose, currentUser } = renderDialog(

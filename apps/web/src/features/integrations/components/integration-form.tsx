@@ -57,7 +57,6 @@ export function IntegrationForm({ detail, onSynced }: IntegrationFormProps) {
   const form = useForm<IntegrationValues>({
     initialValues: initialValuesOf(detail),
     validate: (values) => validateIntegrationValues(fields, values, localToday()),
-    validateInputOnBlur: true,
   });
 
   const submit = form.onSubmit((values) => {
@@ -70,8 +69,8 @@ export function IntegrationForm({ detail, onSynced }: IntegrationFormProps) {
           // The detail query already holds `data` (useSaveIntegration), so Sync follows it.
           notifySuccess(message || INTEGRATION_MESSAGES.saved);
           const saved = initialValuesOf(data);
+          form.setInitialValues(saved);
           form.setValues(saved);
-          form.resetDirty(saved);
           setEditing(false);
         },
         onError: (error) => {

@@ -1,7 +1,10 @@
-import { SYNC_PROCESS_LABELS, type IntegrationListItem } from '@fieldbot/shared';
+import {
+  SYNC_PROCESS_LABELS,
+  type IntegrationListItem,
+  type SyncProcessStatus,
+} from '@fieldbot/shared';
 import { Badge, Stack, Text, type MantineColor } from '@mantine/core';
 import { formatTimestamp } from '@/lib/format-date';
-import type { SyncProcessStatus } from '@fieldbot/shared';
 
 const COLORS: Record<SyncProcessStatus, MantineColor> = {
   pending: 'yellow',
