@@ -10,7 +10,7 @@ import { IconEdit, IconRefresh } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { focusFirstError } from '@/lib/forms/focus-first-error';
 import { isApiError } from '@/lib/http';
-import { errorMessage, notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSaveIntegration } from '../api/save-integration';
 import { useSyncIntegration } from '../api/sync-integration';
 import {
@@ -76,7 +76,7 @@ export function IntegrationForm({ detail, onSynced }: IntegrationFormProps) {
         onError: (error) => {
           const shown = serverFieldErrors(error, names);
           if (shown) form.setErrors(shown);
-          else notifyError(errorMessage(error));
+          else notifyError(error);
         },
       },
     );
