@@ -4,6 +4,7 @@ import { parseListQuery } from '@/components/data-table/use-list-query';
 import { getCustomer } from '@/features/customers/api/get-customer';
 import { getCustomerInteractions } from '@/features/customers/api/get-customer-interactions';
 import { getCustomers } from '@/features/customers/api/get-customers';
+import { getIntegrations } from '@/features/integrations/api/get-integrations';
 import { getInteraction } from '@/features/interactions/api/get-interaction';
 import { mockFetch } from '@/test/fetch-mock';
 import table from './route-preloads.json';
@@ -47,5 +48,10 @@ describe('the API reads the server preloads with a page (ADR 013)', () => {
       );
       expect(reads, page.pattern).toEqual([url]);
     }
+  });
+
+  it('are the URL the integrations tab fetches', async () => {
+    const urls = await requested(() => getIntegrations());
+    expect(readsOf('/settings/integrations')).toEqual(urls);
   });
 });

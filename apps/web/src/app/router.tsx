@@ -96,6 +96,7 @@ const TransactionHistoryPage = lazyNamed(
   'TransactionHistoryPage',
 );
 const CapacityPage = lazyNamed(() => import('@/features/billing'), 'CapacityPage');
+const IntegrationsPage = lazyNamed(() => import('@/features/integrations'), 'IntegrationsPage');
 
 const PlaceholderPage = lazy(() =>
   import('@/features/placeholders/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
@@ -198,7 +199,7 @@ export const routes: RouteObject[] = [
                   { path: 'capacity', element: <CapacityPage /> },
                 ],
               },
-              settingsPlaceholder('integrations', 'Integration'),
+              { path: 'integrations', element: <IntegrationsPage /> },
               settingsPlaceholder('publisher-info', 'Publisher Information'),
             ],
           },

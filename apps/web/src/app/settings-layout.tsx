@@ -1,4 +1,4 @@
-import { STORAGE_KEYS, isCompanyRole, settingsTabs } from '@fieldbot/shared';
+import { INTEGRATION_MESSAGES, STORAGE_KEYS, isCompanyRole, settingsTabs } from '@fieldbot/shared';
 import { Alert, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Suspense, useEffect } from 'react';
@@ -11,8 +11,7 @@ import { readStorage, removeStorage } from '@/lib/storage';
 
 export const INVOICE_HISTORY_PATH = '/settings/billing/invoice-history';
 
-export const CRM_BANNER_TEXT =
-  '• To utilize the product to its full potential, please connect to a CRM';
+export const CRM_BANNER_TEXT = INTEGRATION_MESSAGES.crmBanner;
 
 /** Settings tabs (spec §2 Settings): tabs beyond the onboarding step are disabled. */
 export function SettingsLayout() {
