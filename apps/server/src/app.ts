@@ -78,6 +78,7 @@ import { thirdPartyCspSources } from './modules/support/third-party-csp.js';
 import type { BotEngines } from './providers/bot-engine/index.js';
 import type { MailMessage } from './providers/mail/index.js';
 import type { PaymentProvider } from './providers/payments/index.js';
+import type { CrmSyncQueue } from './modules/integrations/crm-sync-queue.js';
 import type { StorageProvider } from './providers/storage/index.js';
 
 export interface AppDeps {
@@ -96,6 +97,8 @@ export interface AppDeps {
   backRuns: BackRunStartQueue;
   /** Queues a capacity check of one company (resumes paused work after a limit is raised). */
   capacityCheck?: CapacityCheckQueue;
+  /** Queues a CRM sync (the integrations routes' Sync button and saves). */
+  crmSync?: CrmSyncQueue;
   /** Card payments: Stripe when configured, else the built-in sandbox (createPaymentProvider). */
   payments: PaymentProvider;
 }

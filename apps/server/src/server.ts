@@ -12,6 +12,9 @@ import { createPaymentProvider } from './providers/payments/index.js';
 import { pipelineWorkerDeps } from './jobs/pipeline-deps.js';
 import { purgeDeps } from './jobs/purge-deps.js';
 import { createStorageProvider } from './providers/storage/index.js';
+import { createCrmProviders } from './providers/crm/index.js';
+import type { CrmProviders } from './providers/crm/crm-provider.js';
+import type { CrmSyncQueue } from './modules/integrations/crm-sync-queue.js';
 import type { PaymentProvider } from './providers/payments/payment-provider.js';
 import { serveWebApp } from './web-app/serve-web-app.js';
 
@@ -19,6 +22,8 @@ export interface Server {
   app: FastifyInstance;
   /** SQL on the server's own connection (tests: the embedded database takes no second opener). */
   executeSql: Database['executeSql'];
+  /** Queues a CRM sync (tests drive the sync engine through it, as the Sync button does). */
+  crmSync: CrmSyncQueue;
   close(): Promise<void>;
 }
 
@@ -27,6 +32,8 @@ export interface ServerOverrides {
   botEngines?: BotEngines;
   /** Tests inject an in-memory provider whose cards they script. */
   payments?: PaymentProvider;
+  /** Tests inject an in-memory CRM whose pages they script. */
+  crmProviders?: CrmProviders;
 }
 
 /** The composition root: database, migrations, seed, job queue and the HTTP app. */
@@ -76,6 +83,10 @@ export async function createServer(
             botEngines,
             capacity: capacityWorkerConfig(config),
             billing: { payments, config },
+            crm: {
+              config: config.crm,
+              providers: overrides.crmProviders ?? createCrmProviders(config.crm),
+            },
           }
         : undefined,
     });
@@ -91,6 +102,7 @@ export async function createServer(
       botRuns: jobs.botRuns,
       backRuns: jobs.backRuns,
       capacityCheck: jobs.capacity,
+      crmSync: jobs.crmSync,
       payments,
     });
     await serveWebApp(app, config.webDist);
@@ -108,6 +120,7 @@ export async function createServer(
   return {
     app: built,
     executeSql: (text, values) => database.executeSql(text, values),
+    crmSync: jobs.crmSync,
     close() {
       closing ??= (async () => {
         await built.close();
