@@ -35,8 +35,6 @@ export interface CrmSyncJobData {
   companyIntegrationId: string;
 }
 
-/** A sync holds a company for hours at most; the lease, not the expiry, keeps syncs apart. */
-const SYNC_EXPIRE_SECONDS = 4 * 60 * 60;
 const OUTBOX_BATCH = 500;
 
 export async function createCrmSyncQueues(boss: PgBoss): Promise<void> {
@@ -49,11 +47,9 @@ export async function createCrmSyncQueues(boss: PgBoss): Promise<void> {
 }
 
 function syncSendOptions(config: PipelineConfig, id: string): PgBoss.SendOptions {
-  return {
-    ...retryOptions(config),
-    expireInSeconds: Math.max(config.jobTimeoutSeconds, SYNC_EXPIRE_SECONDS),
-    singletonKey: id,
-  };
+  // A sync outliving its expiry is retried while it still runs: the retry finds the lease taken
+  // and comes back later, so the expiry only bounds how long a dead worker's job blocks the queue.
+  return { ...retryOptions(config), singletonKey: id };
 }
 
 export function createCrmSyncSender(

@@ -8,6 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../src/config';
 import type { BotEngines } from '../../src/providers/bot-engine';
 import type { PaymentProvider } from '../../src/providers/payments/payment-provider';
+import type { CrmProviders } from '../../src/providers/crm/crm-provider';
+import type { CrmSyncQueue } from '../../src/modules/integrations/crm-sync-queue';
 import { createServer } from '../../src/server';
 import { ApiClient } from './api-client';
 import { Outbox } from './outbox';
@@ -23,6 +25,8 @@ export interface TestApp {
   dataDir: string;
   env: Record<string, string | undefined>;
   outbox: Outbox;
+  /** The running server's CRM sync queue (what the Sync button calls). */
+  crmSync: CrmSyncQueue;
   /** A new cookie-jar client with its own remote address. */
   client(options?: { ip?: string }): ApiClient;
   /** Closes the server (idempotent), then drops the database and removes DATA_DIR. */
@@ -75,6 +79,8 @@ export interface StartOptions {
   botEngines?: BotEngines;
   /** The payment provider instead of the configured one (billing tests script their cards). */
   payments?: PaymentProvider;
+  /** CRM adapters instead of the configured ones (the sync engine's tests use an in-memory CRM). */
+  crmProviders?: CrmProviders;
 }
 
 /** Starts the real server on a database of its own (PGlite in a temp DATA_DIR, or a fresh PostgreSQL database). */
@@ -102,6 +108,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     server = await createServer(loadConfig({ ...env }), {
       botEngines: options.botEngines,
       payments: options.payments,
+      crmProviders: options.crmProviders,
     });
     await server.app.ready();
   };
@@ -126,6 +133,12 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     dataDir: db.dataDir,
     env,
     outbox: new Outbox(db.dataDir, APP_URL),
+    crmSync: {
+      requestSync: (id, trigger) => {
+        if (!server) throw new Error('the test server is stopped');
+        return server.crmSync.requestSync(id, trigger);
+      },
+    },
     client: (clientOptions) => new ApiClient(() => handle.app, clientOptions),
     stop,
     restart: async () => {
