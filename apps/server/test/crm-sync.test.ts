@@ -231,7 +231,7 @@ describe('first sync', () => {
         q(
           `SELECT u.crm_user_id, u.name, u.email, u.phone, u.password_hash, r.alias
            FROM users u JOIN roles r ON r.id = u.role_id
-           WHERE u.company_id = $1 AND u.crm_user_id IS NOT NULL ORDER BY u.crm_user_id`,
+           WHERE u.company_id = $1 AND u.crm_user_id IN ('T1', 'T2', 'T3') ORDER BY u.crm_user_id`,
           [acme],
         ),
       );
@@ -337,6 +337,16 @@ describe('later syncs', () => {
   it(
     'change nothing when the CRM has nothing new, and start from the stored cursors',
     async () => {
+      // The pipeline's own writes on the calls are over first.
+      await waitFor('the calls to settle', async () => {
+        const busy = await t.inspect((q) =>
+          q(
+            `SELECT 1 FROM interactions WHERE source_integration_id = $1 AND status = 'in-progress'`,
+            [acmeSync],
+          ),
+        );
+        return busy.length === 0 ? true : undefined;
+      });
       const before = await t.inspect((q) => snapshot(q, acme));
       const exportsBefore = acmeCrm.exports.length;
       const run = await syncAndWait(t, acmeSync);
