@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { CrmConfig, PipelineConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import { CRM_ENTITIES, type CrmEntity } from '../db/schema/index.js';
-import type { CrmSyncQueue } from '../modules/integrations/crm-sync-queue.js';
+import type { CrmSyncQueue, SyncTrigger } from '../modules/integrations/crm-sync-queue.js';
 import type { CrmConnector } from '../modules/crm-sync/crm-connection.js';
 import { upsertPage, type SyncTarget } from '../modules/crm-sync/crm-sync-records.repo.js';
 import {
@@ -33,6 +33,8 @@ export const CRM_SYNC_SCHEDULE_QUEUE = 'crm-sync-schedule';
 
 export interface CrmSyncJobData {
   companyIntegrationId: string;
+  /** Recorded on the run when the job opens one (its request's run was closed by an earlier job). */
+  trigger: SyncTrigger;
 }
 
 const OUTBOX_BATCH = 500;
@@ -62,7 +64,7 @@ export function createCrmSyncSender(
       if (!(await repo.request(companyIntegrationId, trigger))) return;
       await boss.send(
         CRM_SYNC_QUEUE,
-        { companyIntegrationId } satisfies CrmSyncJobData,
+        { companyIntegrationId, trigger } satisfies CrmSyncJobData,
         syncSendOptions(config, companyIntegrationId),
       );
     },
@@ -91,6 +93,10 @@ export interface CrmSyncDeps {
 
 export type CrmSyncOutcome = 'done' | 'busy';
 
+class LeaseLostError extends Error {
+  override name = 'LeaseLostError';
+}
+
 /** Publishes what committed pages left in the outboxes. */
 async function drainOutboxes(deps: CrmSyncDeps, target: SyncTarget, newCallIds: string[]) {
   for (;;) {
@@ -105,19 +111,20 @@ async function drainOutboxes(deps: CrmSyncDeps, target: SyncTarget, newCallIds: 
 /** One attempt of a company's sync; 'busy' when another worker holds its lease. */
 export async function runCrmSync(
   deps: CrmSyncDeps,
-  companyIntegrationId: string,
+  { companyIntegrationId, trigger }: CrmSyncJobData,
   attempt: { final: boolean },
 ): Promise<CrmSyncOutcome> {
   const { repo, crm, logger } = deps;
   const leaseSeconds = crm.syncLeaseSeconds;
-  if (!(await repo.acquireLease(companyIntegrationId, leaseSeconds))) return 'busy';
+  let lease = await repo.acquireLease(companyIntegrationId, leaseSeconds);
+  if (lease === null) return 'busy';
   const counts: SyncCounts = {};
   let runId: string | undefined;
   try {
     const integration = await repo.integration(companyIntegrationId);
     if (!integration) return 'done';
     const target: SyncTarget = { companyId: integration.companyId, companyIntegrationId };
-    runId = await repo.start(companyIntegrationId, integration.companyId);
+    runId = await repo.start(companyIntegrationId, integration.companyId, trigger);
     // Left by a run that died between a commit and its publishing.
     await drainOutboxes(deps, target, await repo.pendingDownloads(companyIntegrationId));
 
@@ -150,7 +157,10 @@ export async function runCrmSync(
         }
         cursor = page.cursor;
         await drainOutboxes(deps, target, outcome.newCallIds);
-        await repo.renewLease(companyIntegrationId, leaseSeconds);
+        const renewed = await repo.renewLease(companyIntegrationId, lease, leaseSeconds);
+        // A page outlasted the lease and another worker took the company over: leave it to them.
+        if (renewed === null) throw new LeaseLostError();
+        lease = renewed;
         if (!page.hasMore) break;
       }
     }
@@ -158,10 +168,16 @@ export async function runCrmSync(
     logger.info({ companyIntegrationId, counts }, 'CRM sync finished');
     return 'done';
   } catch (error) {
+    // The new holder of the lease owns the run and the statuses now.
+    if (error instanceof LeaseLostError) return 'done';
     const crmError = error instanceof CrmError ? error : undefined;
-    const message = crmError?.message ?? 'The sync failed unexpectedly; it will be retried.';
     const retryable = crmError ? crmError.retryable && !crmError.credentials : true;
     const final = attempt.final || !retryable;
+    const message =
+      crmError?.message ??
+      (final
+        ? 'The sync failed unexpectedly.'
+        : 'The sync failed unexpectedly; it will be retried.');
     logger.warn({ err: error, companyIntegrationId, final }, 'CRM sync failed');
     if (runId) {
       if (final) await repo.finish(companyIntegrationId, runId, counts, message);
@@ -170,7 +186,7 @@ export async function runCrmSync(
     if (!final) throw error;
     return 'done';
   } finally {
-    await repo.releaseLease(companyIntegrationId);
+    await repo.releaseLease(companyIntegrationId, lease);
   }
 }
 
@@ -184,7 +200,7 @@ export async function registerCrmSyncWorkers(
     async ([job]) => {
       if (!job) return;
       const { companyIntegrationId } = job.data;
-      const outcome = await runCrmSync(deps, companyIntegrationId, {
+      const outcome = await runCrmSync(deps, job.data, {
         final: job.retryCount >= job.retryLimit,
       });
       if (outcome === 'busy') {

@@ -66,9 +66,13 @@ export function createCrmSyncStateRepo(db: Db) {
       });
     },
 
-    /** Takes the company's sync lease; false while another worker holds it. */
-    async acquireLease(id: string, seconds: number): Promise<boolean> {
-      const rows = await db
+    /**
+     * Takes the company's sync lease; null while another worker holds it. The lease's exact expiry
+     * (as text, to the microsecond) is the holder's token: renewing and releasing match on it, so a
+     * worker whose lease ran out and was taken over can't extend or free the new holder's.
+     */
+    async acquireLease(id: string, seconds: number): Promise<string | null> {
+      const [row] = await db
         .update(companyIntegrations)
         .set({ syncLeaseUntil: sql`now() + make_interval(secs => ${seconds})` })
         .where(
@@ -80,22 +84,35 @@ export function createCrmSyncStateRepo(db: Db) {
             ),
           ),
         )
-        .returning({ id: companyIntegrations.id });
-      return rows.length > 0;
+        .returning({ token: sql<string>`${companyIntegrations.syncLeaseUntil}::text` });
+      return row?.token ?? null;
     },
 
-    async renewLease(id: string, seconds: number) {
-      await db
+    /** Extends a lease still held; null when it was lost (it ran out and another worker took it). */
+    async renewLease(id: string, token: string, seconds: number): Promise<string | null> {
+      const [row] = await db
         .update(companyIntegrations)
         .set({ syncLeaseUntil: sql`now() + make_interval(secs => ${seconds})` })
-        .where(eq(companyIntegrations.id, id));
+        .where(
+          and(
+            eq(companyIntegrations.id, id),
+            eq(companyIntegrations.syncLeaseUntil, sql`${token}::timestamptz`),
+          ),
+        )
+        .returning({ token: sql<string>`${companyIntegrations.syncLeaseUntil}::text` });
+      return row?.token ?? null;
     },
 
-    async releaseLease(id: string) {
+    async releaseLease(id: string, token: string) {
       await db
         .update(companyIntegrations)
         .set({ syncLeaseUntil: null })
-        .where(eq(companyIntegrations.id, id));
+        .where(
+          and(
+            eq(companyIntegrations.id, id),
+            eq(companyIntegrations.syncLeaseUntil, sql`${token}::timestamptz`),
+          ),
+        );
     },
 
     /** Seconds until the current lease runs out (0 when free). */
@@ -110,7 +127,7 @@ export function createCrmSyncStateRepo(db: Db) {
     },
 
     /** In progress: the run row queued for it (or a new one) becomes running. */
-    async start(id: string, companyId: string): Promise<string> {
+    async start(id: string, companyId: string, trigger: SyncTrigger): Promise<string> {
       return db.transaction(async (tx) => {
         await tx
           .update(companyIntegrations)
@@ -136,7 +153,7 @@ export function createCrmSyncStateRepo(db: Db) {
           .values({
             companyIntegrationId: id,
             companyId,
-            trigger: 'scheduled',
+            trigger,
             status: 'running',
             startedAt: sql`now()`,
           })
