@@ -9,6 +9,7 @@ import {
   syncAndWait,
   technician,
 } from './support/crm-sync';
+import { insertBots } from './support/bots';
 import { DEMO } from './support/demo';
 import { FakeCrm } from './support/fake-crm';
 import { renderAudio, waitFor } from './support/recordings';
@@ -91,6 +92,21 @@ beforeAll(async () => {
       tenant: 'globex',
       api_key: 'good-key',
     });
+    // Automation on synced jobs: every completed job, and jobs above the revenue threshold.
+    await insertBots(q, [
+      {
+        name: 'Sync Job Every',
+        trigger: 'job-complete',
+        trigger_event: 'every',
+        companies: [acme],
+      },
+      {
+        name: 'Sync Big Revenue',
+        trigger: 'job-complete',
+        trigger_event: 'greater-to-revenue',
+        companies: [acme],
+      },
+    ]);
   });
   admin = t.client();
   await admin.loginAs(DEMO.admin.email);
@@ -117,6 +133,21 @@ const snapshot = (q: SqlQuery, companyId: string) =>
       [companyId],
     ),
   ]);
+
+/** The bots the automation ran on a job's job.completed event (once it ran). */
+const automaticBots = (jobId: unknown) =>
+  waitFor('the automatic job run', () =>
+    t.inspect(async (q) => {
+      const rows = await q(
+        `SELECT r.run_type, array_agg(v.name ORDER BY v.name) AS bots
+         FROM bot_runs r JOIN bot_results b ON b.run_id = r.id
+         JOIN bot_versions v ON v.id = b.version_id
+         WHERE r.dedupe_key = $1 AND v.name LIKE 'Sync %' GROUP BY r.id`,
+        [`job.completed:${String(jobId)}`],
+      );
+      return rows.length > 0 ? rows : undefined;
+    }),
+  );
 
 const completionEvents = (q: SqlQuery, jobId: unknown) =>
   q(`SELECT id FROM pgboss.job WHERE name = 'bot-automation-job-completed' AND id = $1`, [jobId]);
@@ -279,6 +310,10 @@ describe('first sync', () => {
       });
       expect(rows.j2!.completion_published_at).not.toBeNull();
       expect(rows.events).toHaveLength(1);
+      // $250.00 is under the revenue threshold: only the every-job bot runs.
+      expect(await automaticBots(rows.j2!.id)).toEqual([
+        { run_type: 'automatic', bots: ['Sync Job Every'] },
+      ]);
     },
     SLOW_TEST_TIMEOUT_MS,
   );
@@ -377,7 +412,7 @@ describe('later syncs', () => {
           locationExternalId: 'L1',
           technicianExternalId: 'T1',
           status: 'completed',
-          revenueCents: 123_456,
+          revenueCents: 1_500_000,
           completedAt: new Date('2026-11-05T12:00:00Z'),
         }),
       );
@@ -412,8 +447,11 @@ describe('later syncs', () => {
       });
       expect(state.customers).toHaveLength(3);
       expect(state.customers).toContainEqual({ external_id: 'C1', name: 'Renamed C1' });
-      expect(state.j1).toMatchObject({ status: 'completed', revenue: '1234.56', published: true });
+      expect(state.j1).toMatchObject({ status: 'completed', revenue: '15000.00', published: true });
       expect(state.events).toHaveLength(1);
+      expect(await automaticBots(state.j1!.id)).toEqual([
+        { run_type: 'automatic', bots: ['Sync Big Revenue', 'Sync Job Every'] },
+      ]);
       // Metadata only: the recording is not fetched again.
       expect(state.k1).toEqual({ agent_name: 'Robin CSR', download_status: 'completed' });
       expect(acmeCrm.downloads.length).toBe(downloadsBefore);
