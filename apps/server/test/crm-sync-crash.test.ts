@@ -1,5 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
+import { requestDueSyncs } from '../src/jobs/crm-sync';
+import { createCrmSyncStateRepo } from '../src/modules/crm-sync/crm-sync-state.repo';
 import { companyOf, connectCrm, customer, syncAndWait, technician } from './support/crm-sync';
+import { withDb } from './support/drizzle-db';
 import { DEMO } from './support/demo';
 import { FakeCrm } from './support/fake-crm';
 import { waitFor } from './support/recordings';
@@ -115,6 +118,42 @@ it(
     // And a sync after that finds nothing new.
     const again = await syncAndWait(t, syncId);
     expect(again.counts.customers).toEqual({ created: 0, updated: 0, skipped: 0 });
+  },
+  SLOW_TEST_TIMEOUT_MS,
+);
+
+it(
+  'schedules a sync of each connected company whose last sync started over the interval ago',
+  async () => {
+    const ids = await t.inspect(async (q) => {
+      const globex = await companyOf(q, DEMO.globex.email);
+      const stale = await connectCrm(t, q, globex, 'servicetitan', { tenant: 'none' });
+      const off = await connectCrm(t, q, globex, 'demo-crm', { tenant: 'none' });
+      await q(
+        `UPDATE company_integrations SET last_sync_started_at = now() - interval '20 minutes'
+         WHERE id = ANY($1)`,
+        [[stale, off]],
+      );
+      await q(`UPDATE company_integrations SET sync_status = 'off' WHERE id = $1`, [off]);
+      return { stale, off };
+    });
+    const requested: string[] = [];
+    const due = await withDb(t, (db) =>
+      requestDueSyncs(
+        createCrmSyncStateRepo(db),
+        {
+          requestSync: (id, trigger) => {
+            expect(trigger).toBe('scheduled');
+            requested.push(id);
+            return Promise.resolve();
+          },
+        },
+        15,
+      ),
+    );
+    // Not the one turned off, nor the crash test's, which synced moments ago.
+    expect(due).toEqual([ids.stale]);
+    expect(requested).toEqual([ids.stale]);
   },
   SLOW_TEST_TIMEOUT_MS,
 );

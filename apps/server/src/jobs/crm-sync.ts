@@ -190,6 +190,17 @@ export async function runCrmSync(
   }
 }
 
+/** The scheduled pass: a sync of each connected company whose last one started over `minutes` ago. */
+export async function requestDueSyncs(
+  repo: Pick<CrmSyncStateRepo, 'dueForSchedule'>,
+  sender: CrmSyncQueue,
+  minutes: number,
+): Promise<string[]> {
+  const due = await repo.dueForSchedule(minutes);
+  for (const id of due) await sender.requestSync(id, 'scheduled');
+  return due;
+}
+
 export async function registerCrmSyncWorkers(
   boss: PgBoss,
   deps: CrmSyncDeps & { sender: CrmSyncQueue; syncIntervalMinutes: number },
@@ -216,9 +227,7 @@ export async function registerCrmSyncWorkers(
   if (deps.syncIntervalMinutes <= 0) return () => undefined;
 
   await boss.work(CRM_SYNC_SCHEDULE_QUEUE, { batchSize: 1 }, async () => {
-    for (const id of await deps.repo.dueForSchedule(deps.syncIntervalMinutes)) {
-      await deps.sender.requestSync(id, 'scheduled');
-    }
+    await requestDueSyncs(deps.repo, deps.sender, deps.syncIntervalMinutes);
   });
   // Every minute, so a company is synced within a minute of its interval (a cluster-wide singleton
   // per minute across worker processes).
