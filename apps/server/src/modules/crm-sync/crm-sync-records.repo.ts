@@ -131,8 +131,13 @@ async function upsertTechnicians(
     .onConflictDoUpdate({
       target: [users.companyId, users.crmUserId],
       targetWhere: sql`${users.crmUserId} is not null`,
-      set: fromExcluded({ name: users.name, email: users.email, phone: users.phone }),
-      setWhere: changed([users.name, users.email, users.phone], 'users'),
+      // Name and phone follow the CRM (locked in the app, spec §6). The e-mail only while the user
+      // is Not Invited: once invited it is their login, which the sync must not change.
+      set: {
+        ...fromExcluded({ name: users.name, phone: users.phone }),
+        email: sql`case when ${users.passwordHash} = '' then excluded.email else ${users.email} end`,
+      },
+      setWhere: sql`${changed([users.name, users.phone], 'users')} or (${users.passwordHash} = '' and ${users.email} <> excluded.email)`,
     })
     .returning({ inserted });
   return outcome(result);
