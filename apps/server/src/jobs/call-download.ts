@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { CrmConnector } from '../modules/crm-sync/crm-connection.js';
 import { CrmError, type CrmRecording } from '../providers/crm/crm-provider.js';
+import type { StorageProvider } from '../providers/storage/index.js';
 import type { PipelineRepo } from './pipeline-repo.js';
 import {
   PipelineError,
@@ -52,6 +53,25 @@ async function downloadFromCrm(
   }
 }
 
+/** Streams a recording into storage; a stream cut short by the timeout says so. */
+async function saveRecording(
+  storage: StorageProvider,
+  key: string,
+  recording: CrmRecording,
+  timeout: AbortSignal,
+): Promise<void> {
+  try {
+    await storage.put(key, recording.body, recording.contentType);
+  } catch {
+    throw new PipelineError(
+      timeout.aborted
+        ? 'The CRM did not send the call recording in time.'
+        : 'The call recording could not be saved.',
+      true,
+    );
+  }
+}
+
 /**
  * call-download {interactionId}: fetches a CSR call's recording from its source_url (an http(s)
  * URL of the CRM, `storage:<key>`, or, for a call synced from a CRM integration, the provider's
@@ -97,16 +117,7 @@ export function createCallDownloadStep(
           AbortSignal.any([signal, timeout]),
         );
         key = `calls/${row.companyId}/${row.id}.${extensionFor(null, recording.contentType)}`;
-        try {
-          await storage.put(key, recording.body, recording.contentType);
-        } catch {
-          throw new PipelineError(
-            timeout.aborted
-              ? 'The CRM did not send the call recording in time.'
-              : 'The call recording could not be saved.',
-            true,
-          );
-        }
+        await saveRecording(storage, key, recording, timeout);
       } else {
         let url: URL;
         try {
@@ -137,20 +148,8 @@ export function createCallDownloadStep(
         }
         const contentType = response.headers.get('content-type') ?? 'application/octet-stream';
         key = `calls/${row.companyId}/${row.id}.${extensionFor(url, contentType)}`;
-        try {
-          await storage.put(
-            key,
-            Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
-            contentType,
-          );
-        } catch {
-          throw new PipelineError(
-            timeout.aborted
-              ? 'The CRM did not send the call recording in time.'
-              : 'The call recording could not be saved.',
-            true,
-          );
-        }
+        const body = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
+        await saveRecording(storage, key, { body, contentType }, timeout);
       }
       await repo.markDownloaded(interactionId, key);
       await queue.merge(interactionId);
