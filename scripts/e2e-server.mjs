@@ -38,6 +38,8 @@ const env = {
   DATA_DIR: dataDir,
   APP_URL: `http://127.0.0.1:${port}`,
   WEB_DIST: webDist,
+  // No scheduled CRM syncs behind the browser tests' backs (manual Sync still runs them).
+  CRM_SYNC_INTERVAL_MINUTES: '0',
 };
 for (const name of ['DATABASE_URL', 'SMTP_URL']) delete env[name];
 

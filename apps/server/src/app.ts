@@ -100,10 +100,7 @@ export interface AppDeps {
   capacityCheck?: CapacityCheckQueue;
   /** Card payments: Stripe when configured, else the built-in sandbox (createPaymentProvider). */
   payments: PaymentProvider;
-  /**
-   * Queues CRM syncs (the sync engine). Optional until the engine is wired: without it a requested
-   * sync only shows as pending.
-   */
+  /** Queues CRM syncs (the sync engine); without it (unit wiring) a requested sync only shows as pending. */
   crmSync?: CrmSyncQueue;
   /** The request log's destination instead of stdout (tests capture it). */
   logStream?: { write(line: string): void };

@@ -13,6 +13,8 @@ import { pipelineWorkerDeps } from './jobs/pipeline-deps.js';
 import { purgeDeps } from './jobs/purge-deps.js';
 import { createStorageProvider } from './providers/storage/index.js';
 import { crmCredentialsBox } from './modules/integrations/integrations.module.js';
+import { createCrmProviders } from './providers/crm/index.js';
+import type { CrmProviders } from './providers/crm/crm-provider.js';
 import type { CrmSyncQueue } from './modules/integrations/crm-sync-queue.js';
 import type { PaymentProvider } from './providers/payments/payment-provider.js';
 import { serveWebApp } from './web-app/serve-web-app.js';
@@ -21,6 +23,8 @@ export interface Server {
   app: FastifyInstance;
   /** SQL on the server's own connection (tests: the embedded database takes no second opener). */
   executeSql: Database['executeSql'];
+  /** Queues a CRM sync (tests drive the sync engine through it, as the Sync button does). */
+  crmSync: CrmSyncQueue;
   close(): Promise<void>;
 }
 
@@ -33,6 +37,8 @@ export interface ServerOverrides {
   crmSync?: CrmSyncQueue;
   /** Tests read the request log. */
   logStream?: { write(line: string): void };
+  /** Tests inject an in-memory CRM whose pages they script. */
+  crmProviders?: CrmProviders;
 }
 
 /** The composition root: database, migrations, seed, job queue and the HTTP app. */
@@ -83,6 +89,10 @@ export async function createServer(
             botEngines,
             capacity: capacityWorkerConfig(config),
             billing: { payments, config },
+            crm: {
+              config: config.crm,
+              providers: overrides.crmProviders ?? createCrmProviders(config.crm),
+            },
           }
         : undefined,
     });
@@ -99,7 +109,7 @@ export async function createServer(
       backRuns: jobs.backRuns,
       capacityCheck: jobs.capacity,
       payments,
-      crmSync: overrides.crmSync,
+      crmSync: overrides.crmSync ?? jobs.crmSync,
       logStream: overrides.logStream,
     });
     await serveWebApp(app, config.webDist);
@@ -117,6 +127,7 @@ export async function createServer(
   return {
     app: built,
     executeSql: (text, values) => database.executeSql(text, values),
+    crmSync: jobs.crmSync,
     close() {
       closing ??= (async () => {
         await built.close();

@@ -10,6 +10,7 @@ import { pipelineWorkerDeps } from './jobs/pipeline-deps.js';
 import { purgeDeps } from './jobs/purge-deps.js';
 import { createStorageProvider } from './providers/storage/index.js';
 import { createPaymentProvider } from './providers/payments/index.js';
+import { createCrmProviders } from './providers/crm/index.js';
 
 /** A worker-only process for PostgreSQL deployments: works the job queues, serves no HTTP. */
 async function main() {
@@ -39,6 +40,7 @@ async function main() {
         payments: createPaymentProvider(config.billing, database.db, config.sessionSecret),
         config,
       },
+      crm: { config: config.crm, providers: createCrmProviders(config.crm) },
     },
   });
   logger.info('worker started');

@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { CrmConnector } from '../modules/crm-sync/crm-connection.js';
+import { CrmError, type CrmRecording } from '../providers/crm/crm-provider.js';
+import type { StorageProvider } from '../providers/storage/index.js';
 import type { PipelineRepo } from './pipeline-repo.js';
 import {
   PipelineError,
@@ -26,23 +29,60 @@ const EXTENSIONS: Record<string, string> = {
 };
 const AUDIO_EXTENSION = /^\.(mp3|wav|ogg|oga|opus|webm|m4a|mp4|aac|flac)$/i;
 
-function extensionFor(url: URL, contentType: string): string {
+function extensionFor(url: URL | null, contentType: string): string {
   const fromType = EXTENSIONS[contentType.split(';')[0]!.trim().toLowerCase()];
   if (fromType) return fromType;
-  const fromPath = path.extname(url.pathname);
+  const fromPath = url ? path.extname(url.pathname) : '';
   // ffmpeg reads the content, not the name; the extension only helps people looking at storage.
   return AUDIO_EXTENSION.test(fromPath) ? fromPath.slice(1).toLowerCase() : 'bin';
 }
 
+/** A synced call's recording, through its integration's provider (with the company's credentials). */
+async function downloadFromCrm(
+  crm: CrmConnector,
+  companyIntegrationId: string,
+  recordingRef: string,
+  signal: AbortSignal,
+): Promise<CrmRecording> {
+  try {
+    const { connection } = await crm.connect(companyIntegrationId);
+    return await connection.downloadRecording(recordingRef, signal);
+  } catch (error) {
+    if (error instanceof CrmError) throw new PipelineError(error.message, error.retryable);
+    throw error;
+  }
+}
+
+/** Streams a recording into storage; a stream cut short by the timeout says so. */
+async function saveRecording(
+  storage: StorageProvider,
+  key: string,
+  recording: CrmRecording,
+  timeout: AbortSignal,
+): Promise<void> {
+  try {
+    await storage.put(key, recording.body, recording.contentType);
+  } catch {
+    throw new PipelineError(
+      timeout.aborted
+        ? 'The CRM did not send the call recording in time.'
+        : 'The call recording could not be saved.',
+      true,
+    );
+  }
+}
+
 /**
  * call-download {interactionId}: fetches a CSR call's recording from its source_url (an http(s)
- * URL of the CRM, or `storage:<key>`), keeps it as the call's one chunk, and queues the audio merge.
+ * URL of the CRM, `storage:<key>`, or, for a call synced from a CRM integration, the provider's
+ * recording reference), keeps it as the call's one chunk, and queues the audio merge.
  * download_status is 'completed' once the file is ours; the merge and transcript statuses follow.
  */
 export function createCallDownloadStep(
   deps: PipelineDeps,
   repo: PipelineRepo,
   queue: Pick<PipelineSender, 'merge'>,
+  crm?: CrmConnector,
 ): PipelineStepHandler {
   const { storage, config } = deps;
   return {
@@ -68,6 +108,16 @@ export function createCallDownloadStep(
         if (!(await storage.get(key))) {
           throw new PipelineError('The call recording is missing from storage.', false);
         }
+      } else if (row.sourceIntegrationId && crm) {
+        const timeout = AbortSignal.timeout(config.callDownloadTimeoutMs);
+        const recording = await downloadFromCrm(
+          crm,
+          row.sourceIntegrationId,
+          source,
+          AbortSignal.any([signal, timeout]),
+        );
+        key = `calls/${row.companyId}/${row.id}.${extensionFor(null, recording.contentType)}`;
+        await saveRecording(storage, key, recording, timeout);
       } else {
         let url: URL;
         try {
@@ -98,20 +148,8 @@ export function createCallDownloadStep(
         }
         const contentType = response.headers.get('content-type') ?? 'application/octet-stream';
         key = `calls/${row.companyId}/${row.id}.${extensionFor(url, contentType)}`;
-        try {
-          await storage.put(
-            key,
-            Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
-            contentType,
-          );
-        } catch {
-          throw new PipelineError(
-            timeout.aborted
-              ? 'The CRM did not send the call recording in time.'
-              : 'The call recording could not be saved.',
-            true,
-          );
-        }
+        const body = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
+        await saveRecording(storage, key, { body, contentType }, timeout);
       }
       await repo.markDownloaded(interactionId, key);
       await queue.merge(interactionId);

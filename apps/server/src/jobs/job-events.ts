@@ -51,7 +51,8 @@ export function centsToDollars(cents: number): string {
 }
 
 /**
- * Marks a job completed with its revenue and publishes job.completed. Safe to repeat: a job
+ * Marks a job completed with its revenue, publishes job.completed and records that it was
+ * published (completion_published_at). Safe to repeat: a job
  * completed already keeps its first completion time, and the event is deduplicated on the job id.
  */
 export async function completeJob(
@@ -65,6 +66,7 @@ export async function completeJob(
       status: 'completed',
       revenue: revenueCents === null ? null : centsToDollars(revenueCents),
       completedAt: sql`coalesce(${jobs.completedAt}, now())`,
+      updatedAt: sql`now()`,
     })
     .where(eq(jobs.id, jobId))
     .returning({ companyId: jobs.companyId, customerId: jobs.customerId, revenue: jobs.revenue });
@@ -76,5 +78,10 @@ export async function completeJob(
     revenue_cents: dollarsToCents(row.revenue),
   };
   await publishJobCompleted(deps.boss, event);
+  // Closes the job.completed outbox the CRM sync drains (published once, whoever completed it).
+  await deps.db
+    .update(jobs)
+    .set({ completionPublishedAt: sql`coalesce(${jobs.completionPublishedAt}, now())` })
+    .where(eq(jobs.id, jobId));
   return event;
 }

@@ -35,6 +35,7 @@ export function createPipelineRepo(db: Db) {
           status: interactions.status,
           sourceKeys: interactions.sourceKeys,
           sourceUrl: interactions.sourceUrl,
+          sourceIntegrationId: interactions.sourceIntegrationId,
           downloadStatus: interactions.downloadStatus,
           audioMergeStatus: interactions.audioMergeStatus,
           transcriptStatus: interactions.transcriptStatus,

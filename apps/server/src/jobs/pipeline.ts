@@ -54,7 +54,11 @@ export interface PipelineQueue {
    * job exists (a client repeating its POST) queues nothing new.
    */
   mergeRecording(interactionId: string): Promise<void>;
-  downloadCall(interactionId: string): Promise<void>;
+  /**
+   * Downloads a CSR call's recording. With a job id (the CRM sync's, one per call), queueing the
+   * same call again while that job exists adds nothing; without, each call is a fresh job.
+   */
+  downloadCall(interactionId: string, jobId?: string): Promise<void>;
 }
 
 export interface PipelineSender extends PipelineQueue {
@@ -139,7 +143,7 @@ export function createPipelineSender(
     mergeRecording: (id) => send(AUDIO_MERGE_QUEUE, id, { id }),
     merge: (id) => send(AUDIO_MERGE_QUEUE, id),
     transcribe: (id) => send(TRANSCRIBE_QUEUE, id),
-    downloadCall: (id) => send(CALL_DOWNLOAD_QUEUE, id),
+    downloadCall: (id, jobId) => send(CALL_DOWNLOAD_QUEUE, id, jobId ? { id: jobId } : {}),
   };
 }
 

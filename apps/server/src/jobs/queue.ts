@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import type { AppConfig, PipelineConfig } from '../config.js';
+import type { AppConfig, CrmConfig, PipelineConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { AudioTools } from '../providers/audio/index.js';
 import type { BotEngines } from '../providers/bot-engine/index.js';
@@ -42,6 +42,11 @@ import {
   type CapacityCheckQueue,
 } from './capacity-check.js';
 import { createCallDownloadStep } from './call-download.js';
+import type { CrmSyncQueue } from '../modules/integrations/crm-sync-queue.js';
+import { createCrmConnector } from '../modules/crm-sync/crm-connection.js';
+import { createCrmSyncStateRepo } from '../modules/crm-sync/crm-sync-state.repo.js';
+import type { CrmProviders } from '../providers/crm/crm-provider.js';
+import { createCrmSyncQueues, createCrmSyncSender, registerCrmSyncWorkers } from './crm-sync.js';
 import {
   AUDIO_MERGE_QUEUE,
   CALL_DOWNLOAD_QUEUE,
@@ -68,6 +73,8 @@ export interface JobQueue {
   backRuns: BackRunStartQueue;
   /** Queues a capacity check of one company (its limits changed, a payment cleared its hold). */
   capacity: CapacityCheckQueue;
+  /** Queues a CRM sync of one company integration (jobs/crm-sync.ts). */
+  crmSync: CrmSyncQueue;
   stop(): Promise<void>;
 }
 
@@ -105,6 +112,8 @@ export interface StartQueueOptions {
     };
     /** The monthly close charges through this provider (issue 10 §2). */
     billing: { payments: PaymentProvider; config: Pick<AppConfig, 'appUrl' | 'billing'> };
+    /** CRM syncs and the download of synced calls' recordings (issue 11 §2). */
+    crm: { config: CrmConfig; providers: CrmProviders };
   };
 }
 
@@ -132,13 +141,17 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
   await createBotBackRunQueue(boss);
   await createCapacityQueues(boss);
   await createBillingQueues(boss);
+  await createCrmSyncQueues(boss);
   const localWorkers: LocalPipelineWorkers = new Map();
   const pipeline = createPipelineSender(boss, options.pipeline, localWorkers);
   const localBotWorkers: string[] = [];
   const botRuns = createBotRunSender(boss, options.pipeline, localBotWorkers);
   const backRuns = createBackRunStartSender(boss, options.pipeline);
   const capacity = createCapacityCheckSender(boss);
+  const crmSyncRepo = createCrmSyncStateRepo(database.db);
+  const crmSync = createCrmSyncSender(boss, crmSyncRepo, options.pipeline);
   let stopCapacityTimer: (() => void) | undefined;
+  let stopCrmSchedule: (() => void) | undefined;
   if (workers) {
     // PGlite runs one query at a time, so extra pollers there would only add load.
     const postgres = database.kind === 'postgres';
@@ -156,11 +169,16 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
     const holdOf = (companyId: string) => capacityService.holdOf(companyId);
     const deps = { ...workers.pipeline, db: database.db, config: options.pipeline, logger };
     const repo = createPipelineRepo(database.db);
+    const crmConnector = createCrmConnector({
+      config: workers.crm.config,
+      providers: workers.crm.providers,
+      repo: crmSyncRepo,
+    });
     await registerPipelineWorkers(boss, {
       handlers: {
         [AUDIO_MERGE_QUEUE]: createAudioMergeStep(deps, repo, pipeline),
         [TRANSCRIBE_QUEUE]: createTranscribeStep(deps, repo, boss, holdOf),
-        [CALL_DOWNLOAD_QUEUE]: createCallDownloadStep(deps, repo, pipeline),
+        [CALL_DOWNLOAD_QUEUE]: createCallDownloadStep(deps, repo, pipeline, crmConnector),
       },
       localWorkers,
       logger,
@@ -206,6 +224,18 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
       closeCron: workers.billing.config.billing.closeCron,
       logger,
     });
+    stopCrmSchedule = await registerCrmSyncWorkers(boss, {
+      db: database.db,
+      repo: crmSyncRepo,
+      connector: crmConnector,
+      boss,
+      pipeline,
+      crm: workers.crm.config,
+      pipelineConfig: options.pipeline,
+      logger,
+      sender: crmSync,
+      syncIntervalMinutes: workers.crm.config.syncIntervalMinutes,
+    });
   }
 
   return {
@@ -216,8 +246,10 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
     botRuns,
     backRuns,
     capacity,
+    crmSync,
     async stop() {
       stopCapacityTimer?.();
+      stopCrmSchedule?.();
       await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
     },
   };

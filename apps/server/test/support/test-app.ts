@@ -9,6 +9,7 @@ import { loadConfig } from '../../src/config';
 import type { BotEngines } from '../../src/providers/bot-engine';
 import type { CrmSyncQueue } from '../../src/modules/integrations/crm-sync-queue';
 import type { PaymentProvider } from '../../src/providers/payments/payment-provider';
+import type { CrmProviders } from '../../src/providers/crm/crm-provider';
 import { createServer } from '../../src/server';
 import { ApiClient } from './api-client';
 import { Outbox } from './outbox';
@@ -24,6 +25,8 @@ export interface TestApp {
   dataDir: string;
   env: Record<string, string | undefined>;
   outbox: Outbox;
+  /** The running server's CRM sync queue (what the Sync button calls). */
+  crmSync: CrmSyncQueue;
   /** A new cookie-jar client with its own remote address. */
   client(options?: { ip?: string }): ApiClient;
   /** Closes the server (idempotent), then drops the database and removes DATA_DIR. */
@@ -80,6 +83,8 @@ export interface StartOptions {
   crmSync?: CrmSyncQueue;
   /** Receives the server's log lines (set LOG_LEVEL in env to see any). */
   logStream?: { write(line: string): void };
+  /** CRM adapters instead of the configured ones (the sync engine's tests use an in-memory CRM). */
+  crmProviders?: CrmProviders;
 }
 
 /** Starts the real server on a database of its own (PGlite in a temp DATA_DIR, or a fresh PostgreSQL database). */
@@ -109,6 +114,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
       payments: options.payments,
       crmSync: options.crmSync,
       logStream: options.logStream,
+      crmProviders: options.crmProviders,
     });
     await server.app.ready();
   };
@@ -133,6 +139,12 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     dataDir: db.dataDir,
     env,
     outbox: new Outbox(db.dataDir, APP_URL),
+    crmSync: {
+      requestSync: (id, trigger) => {
+        if (!server) throw new Error('the test server is stopped');
+        return server.crmSync.requestSync(id, trigger);
+      },
+    },
     client: (clientOptions) => new ApiClient(() => handle.app, clientOptions),
     stop,
     restart: async () => {

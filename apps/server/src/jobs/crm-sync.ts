@@ -1,0 +1,243 @@
+import { createHash } from 'node:crypto';
+import type PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { CrmConfig, PipelineConfig } from '../config.js';
+import type { Db } from '../db/client.js';
+import { CRM_ENTITIES, type CrmEntity } from '../db/schema/index.js';
+import type { CrmSyncQueue, SyncTrigger } from '../modules/integrations/crm-sync-queue.js';
+import type { CrmConnector } from '../modules/crm-sync/crm-connection.js';
+import { upsertPage, type SyncTarget } from '../modules/crm-sync/crm-sync-records.repo.js';
+import {
+  moveCursor,
+  type CrmSyncStateRepo,
+  type SyncCounts,
+} from '../modules/crm-sync/crm-sync-state.repo.js';
+import { CrmError } from '../providers/crm/crm-provider.js';
+import { publishJobCompleted, type EventPublisher } from './job-events.js';
+import type { PipelineQueue } from './pipeline.js';
+import { retryOptions } from './retry-options.js';
+
+/**
+ * crm-sync {companyIntegrationId}: pulls a company's CRM exports into our tables (issue 11 §2).
+ *
+ * Resumable: each page's rows and its entity's cursor are written in one transaction, so a worker
+ * killed mid-sync resumes at the first uncommitted page. Idempotent: rows are upserted on the
+ * CRM's ids, unchanged ones are left alone. Never overlapping: the queue is 'stately' per company
+ * integration, and a lease on the integration row (renewed per page, run out when a worker dies)
+ * keeps a second worker or a redelivered job out. Events go out after each commit from outboxes
+ * (jobs.completion_published_at, interactions still to download), so a crash between commit and
+ * publishing loses nothing, and publishing twice adds nothing.
+ */
+export const CRM_SYNC_QUEUE = 'crm-sync';
+export const CRM_SYNC_SCHEDULE_QUEUE = 'crm-sync-schedule';
+
+export interface CrmSyncJobData {
+  companyIntegrationId: string;
+  /** Recorded on the run when the job opens one (its request's run was closed by an earlier job). */
+  trigger: SyncTrigger;
+}
+
+const OUTBOX_BATCH = 500;
+
+export async function createCrmSyncQueues(boss: PgBoss): Promise<void> {
+  // 'stately': at most one queued and one running job per company integration (singletonKey).
+  await boss.createQueue(CRM_SYNC_QUEUE, { name: CRM_SYNC_QUEUE, policy: 'stately' });
+  await boss.createQueue(CRM_SYNC_SCHEDULE_QUEUE, {
+    name: CRM_SYNC_SCHEDULE_QUEUE,
+    policy: 'singleton',
+  });
+}
+
+function syncSendOptions(config: PipelineConfig, id: string): PgBoss.SendOptions {
+  // A sync outliving its expiry is retried while it still runs: the retry finds the lease taken
+  // and comes back later, so the expiry only bounds how long a dead worker's job blocks the queue.
+  return { ...retryOptions(config), singletonKey: id };
+}
+
+export function createCrmSyncSender(
+  boss: Pick<PgBoss, 'send'>,
+  repo: Pick<CrmSyncStateRepo, 'request'>,
+  config: PipelineConfig,
+): CrmSyncQueue {
+  return {
+    async requestSync(companyIntegrationId, trigger) {
+      if (!(await repo.request(companyIntegrationId, trigger))) return;
+      await boss.send(
+        CRM_SYNC_QUEUE,
+        { companyIntegrationId, trigger } satisfies CrmSyncJobData,
+        syncSendOptions(config, companyIntegrationId),
+      );
+    },
+  };
+}
+
+/**
+ * The call-download job id of a synced call: the same for every queueing of the call, so the
+ * re-queueing after a crash adds nothing while the first job exists.
+ */
+export function crmCallDownloadJobId(interactionId: string): string {
+  const hex = createHash('sha256').update(`crm-call-download:${interactionId}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export interface CrmSyncDeps {
+  db: Db;
+  repo: CrmSyncStateRepo;
+  connector: CrmConnector;
+  boss: EventPublisher & Pick<PgBoss, 'send'>;
+  pipeline: Pick<PipelineQueue, 'downloadCall'>;
+  crm: Pick<CrmConfig, 'syncLeaseSeconds'>;
+  pipelineConfig: PipelineConfig;
+  logger: Logger;
+}
+
+export type CrmSyncOutcome = 'done' | 'busy';
+
+class LeaseLostError extends Error {
+  override name = 'LeaseLostError';
+}
+
+/** Publishes what committed pages left in the outboxes. */
+async function drainOutboxes(deps: CrmSyncDeps, target: SyncTarget, newCallIds: string[]) {
+  for (;;) {
+    const events = await deps.repo.unpublishedCompletions(target.companyId, OUTBOX_BATCH);
+    for (const event of events) await publishJobCompleted(deps.boss, event);
+    await deps.repo.markCompletionsPublished(events.map((e) => e.job_id));
+    if (events.length < OUTBOX_BATCH) break;
+  }
+  for (const id of newCallIds) await deps.pipeline.downloadCall(id, crmCallDownloadJobId(id));
+}
+
+/** One attempt of a company's sync; 'busy' when another worker holds its lease. */
+export async function runCrmSync(
+  deps: CrmSyncDeps,
+  { companyIntegrationId, trigger }: CrmSyncJobData,
+  attempt: { final: boolean },
+): Promise<CrmSyncOutcome> {
+  const { repo, crm, logger } = deps;
+  const leaseSeconds = crm.syncLeaseSeconds;
+  let lease = await repo.acquireLease(companyIntegrationId, leaseSeconds);
+  if (lease === null) return 'busy';
+  const counts: SyncCounts = {};
+  let runId: string | undefined;
+  try {
+    const integration = await repo.integration(companyIntegrationId);
+    if (!integration) return 'done';
+    const target: SyncTarget = { companyId: integration.companyId, companyIntegrationId };
+    runId = await repo.start(companyIntegrationId, integration.companyId, trigger);
+    // Left by a run that died between a commit and its publishing.
+    await drainOutboxes(deps, target, await repo.pendingDownloads(companyIntegrationId));
+
+    const { connection } = await deps.connector.connect(companyIntegrationId);
+    const cursors = await repo.cursors(companyIntegrationId);
+    for (const entity of CRM_ENTITIES) {
+      const tally = (counts[entity] = { created: 0, updated: 0, skipped: 0 });
+      let cursor = cursors.get(entity) ?? null;
+      for (;;) {
+        const page = await connection.exportPage(entity, cursor);
+        const outcome = await deps.db.transaction(async (tx) => {
+          const written = await upsertPage(tx, target, entity as CrmEntity, page.items);
+          await moveCursor(
+            tx,
+            companyIntegrationId,
+            entity,
+            page.cursor,
+            written.created + written.updated,
+          );
+          return written;
+        });
+        tally.created += outcome.created;
+        tally.updated += outcome.updated;
+        tally.skipped += outcome.skipped;
+        if (outcome.skipped > 0) {
+          logger.warn(
+            { companyIntegrationId, entity, skipped: outcome.skipped },
+            'CRM records skipped: what they refer to is not synced',
+          );
+        }
+        cursor = page.cursor;
+        await drainOutboxes(deps, target, outcome.newCallIds);
+        const renewed = await repo.renewLease(companyIntegrationId, lease, leaseSeconds);
+        // A page outlasted the lease and another worker took the company over: leave it to them.
+        if (renewed === null) throw new LeaseLostError();
+        lease = renewed;
+        if (!page.hasMore) break;
+      }
+    }
+    await repo.finish(companyIntegrationId, runId, counts, null);
+    logger.info({ companyIntegrationId, counts }, 'CRM sync finished');
+    return 'done';
+  } catch (error) {
+    // The new holder of the lease owns the run and the statuses now.
+    if (error instanceof LeaseLostError) return 'done';
+    const crmError = error instanceof CrmError ? error : undefined;
+    const retryable = crmError ? crmError.retryable && !crmError.credentials : true;
+    const final = attempt.final || !retryable;
+    const message =
+      crmError?.message ??
+      (final
+        ? 'The sync failed unexpectedly.'
+        : 'The sync failed unexpectedly; it will be retried.');
+    logger.warn({ err: error, companyIntegrationId, final }, 'CRM sync failed');
+    if (runId) {
+      if (final) await repo.finish(companyIntegrationId, runId, counts, message);
+      else await repo.willRetry(companyIntegrationId, runId, counts, message);
+    }
+    if (!final) throw error;
+    return 'done';
+  } finally {
+    await repo.releaseLease(companyIntegrationId, lease);
+  }
+}
+
+/** The scheduled pass: a sync of each connected company whose last one started over `minutes` ago. */
+export async function requestDueSyncs(
+  repo: Pick<CrmSyncStateRepo, 'dueForSchedule'>,
+  sender: CrmSyncQueue,
+  minutes: number,
+): Promise<string[]> {
+  const due = await repo.dueForSchedule(minutes);
+  for (const id of due) await sender.requestSync(id, 'scheduled');
+  return due;
+}
+
+export async function registerCrmSyncWorkers(
+  boss: PgBoss,
+  deps: CrmSyncDeps & { sender: CrmSyncQueue; syncIntervalMinutes: number },
+): Promise<() => void> {
+  await boss.work<CrmSyncJobData>(
+    CRM_SYNC_QUEUE,
+    { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 2 },
+    async ([job]) => {
+      if (!job) return;
+      const { companyIntegrationId } = job.data;
+      const outcome = await runCrmSync(deps, job.data, {
+        final: job.retryCount >= job.retryLimit,
+      });
+      if (outcome === 'busy') {
+        // Another worker syncs this company: come back when its lease would have run out.
+        const wait = await deps.repo.leaseRemainingSeconds(companyIntegrationId);
+        await boss.send(CRM_SYNC_QUEUE, job.data, {
+          ...syncSendOptions(deps.pipelineConfig, companyIntegrationId),
+          startAfter: Math.max(1, wait),
+        });
+      }
+    },
+  );
+  if (deps.syncIntervalMinutes <= 0) return () => undefined;
+
+  await boss.work(CRM_SYNC_SCHEDULE_QUEUE, { batchSize: 1 }, async () => {
+    await requestDueSyncs(deps.repo, deps.sender, deps.syncIntervalMinutes);
+  });
+  // Every minute, so a company is synced within a minute of its interval (a cluster-wide singleton
+  // per minute across worker processes).
+  const tick = () => {
+    boss
+      .send(CRM_SYNC_SCHEDULE_QUEUE, {}, { singletonKey: 'all', singletonSeconds: 60 })
+      .catch((error: unknown) => deps.logger.error({ err: error }, 'CRM sync schedule not queued'));
+  };
+  tick();
+  const timer = setInterval(tick, 60_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
