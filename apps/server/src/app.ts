@@ -100,8 +100,8 @@ export interface AppDeps {
   capacityCheck?: CapacityCheckQueue;
   /** Card payments: Stripe when configured, else the built-in sandbox (createPaymentProvider). */
   payments: PaymentProvider;
-  /** Queues CRM syncs (the sync engine); without it (unit wiring) a requested sync only shows as pending. */
-  crmSync?: CrmSyncQueue;
+  /** Queues CRM syncs (the sync engine, jobs/crm-sync.ts). */
+  crmSync: CrmSyncQueue;
   /** The request log's destination instead of stdout (tests capture it). */
   logStream?: { write(line: string): void };
 }

@@ -327,6 +327,27 @@ describe('syncing', () => {
       expect(again.status).toBe(409);
       expect(again.body.message).toBe(INTEGRATION_MESSAGES.syncAlreadyRunning);
       expect(syncRequests.length).toBe(before + 1);
+
+      // Running and its worker holds the lease: still one at a time.
+      await t.inspect((q) =>
+        q(
+          `UPDATE company_integrations SET sync_process_status = 'in-progress',
+             sync_lease_until = now() + interval '5 minutes' WHERE id = $1`,
+          [row.id],
+        ),
+      );
+      const running = await globex.post('/api/integration/sync', { integration_id: SERVICETITAN });
+      expect(running.status).toBe(409);
+      // Its worker died and the lease ran out: Sync starts it again (the engine resumes it).
+      await t.inspect((q) =>
+        q(
+          `UPDATE company_integrations SET sync_lease_until = now() - interval '1 second' WHERE id = $1`,
+          [row.id],
+        ),
+      );
+      const resumed = await globex.post('/api/integration/sync', { integration_id: SERVICETITAN });
+      expect(resumed.status, resumed.text).toBe(200);
+      expect(syncRequests.slice(before)).toHaveLength(2);
     },
     SLOW_TEST_TIMEOUT_MS,
   );
@@ -508,24 +529,4 @@ describe('logs', () => {
       expect(log).not.toContain(secret);
     }
   });
-});
-
-describe('without a sync engine wired', () => {
-  const bare = useTestApp();
-
-  it(
-    'a requested sync shows as pending (the app’s stand-in queue)',
-    async () => {
-      const admin = bare.client();
-      await admin.loginAs(DEMO.admin.email);
-      const res = await admin.post('/api/integration/sync', { integration_id: DEMO_CRM });
-      expect(res.status, res.text).toBe(200);
-      expect(syncIntegrationResponseSchema.parse(res.body).data.sync_process_status).toBe(
-        'pending',
-      );
-      const again = await admin.post('/api/integration/sync', { integration_id: DEMO_CRM });
-      expect(again.status).toBe(409);
-    },
-    SLOW_TEST_TIMEOUT_MS,
-  );
 });

@@ -3,7 +3,7 @@ import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { createSecretBox, type SecretBox } from '../../lib/secret-box.js';
 import type { CrmSyncQueue } from './crm-sync-queue.js';
-import { createIntegrationsRepo, type IntegrationsRepo } from './integrations.repo.js';
+import { createIntegrationsRepo } from './integrations.repo.js';
 import { integrationsRoutes } from './integrations.routes.js';
 import { createIntegrationsService } from './integrations.service.js';
 
@@ -16,20 +16,12 @@ export function crmCredentialsBox(crm: AppConfig['crm']): SecretBox {
   });
 }
 
-/**
- * Stand-in while no sync engine is wired (buildApp without crmSync): the sync shows as pending
- * and nothing runs it.
- */
-function pendingOnlyQueue(repo: IntegrationsRepo): CrmSyncQueue {
-  return { requestSync: (connectionId) => repo.setPending(connectionId) };
-}
-
 export async function registerIntegrationsModule(
   app: FastifyInstance,
   deps: {
     db: Db;
     config: AppConfig;
-    crmSync?: CrmSyncQueue;
+    crmSync: CrmSyncQueue;
     forgetCompanyUsers(companyId: string): void;
   },
 ) {
@@ -38,7 +30,7 @@ export async function registerIntegrationsModule(
     integrations: createIntegrationsService({
       repo,
       box: crmCredentialsBox(deps.config.crm),
-      crmSync: deps.crmSync ?? pendingOnlyQueue(repo),
+      crmSync: deps.crmSync,
       forgetCompanyUsers: deps.forgetCompanyUsers,
     }),
   });

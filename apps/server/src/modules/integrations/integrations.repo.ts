@@ -34,6 +34,9 @@ export function createIntegrationsRepo(db: Db) {
     valuesSealed: companyIntegrations.valuesSealed,
     syncStatus: companyIntegrations.syncStatus,
     syncProcessStatus: companyIntegrations.syncProcessStatus,
+    /** In progress by the status, but no worker holds the lease: its worker died on a last attempt. */
+    syncAbandoned: sql<boolean>`coalesce(${companyIntegrations.syncProcessStatus} = 'in-progress'
+      and (${companyIntegrations.syncLeaseUntil} is null or ${companyIntegrations.syncLeaseUntil} < now()), false)`,
     lastSyncedAt: companyIntegrations.lastSyncedAt,
     lastSyncError: companyIntegrations.lastSyncError,
   };
@@ -119,14 +122,6 @@ export function createIntegrationsRepo(db: Db) {
           .returning({ id: companies.id });
         return changed.length > 0;
       });
-    },
-
-    /** The stand-in queue's only effect (no sync engine wired): the sync shows as pending. */
-    async setPending(connectionId: string) {
-      await db
-        .update(companyIntegrations)
-        .set({ syncProcessStatus: 'pending', updatedAt: sql`now()` })
-        .where(eq(companyIntegrations.id, connectionId));
     },
   };
 }

@@ -182,7 +182,8 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
     /**
      * Spec §7 POST /api/integration/sync. A sync already pending or running answers 409 with
      * syncAlreadyRunning: the engine would add nothing, and the dialog says so instead of
-     * claiming a new sync started.
+     * claiming a new sync started. An abandoned one (in progress, but its worker died and the
+     * lease ran out) may be started again: the engine resumes it from its cursors.
      */
     async sync(viewer: User, integrationId: number, ip: string): Promise<IntegrationListItem> {
       const companyId = requireIntegrationsStep(viewer);
@@ -192,7 +193,10 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
       if (!row.connectionId) {
         throw new FieldValidationError({ integration_id: [INTEGRATION_MESSAGES.notConnected] });
       }
-      if (row.syncProcessStatus === 'pending' || row.syncProcessStatus === 'in-progress') {
+      const running =
+        row.syncProcessStatus === 'pending' ||
+        (row.syncProcessStatus === 'in-progress' && !row.syncAbandoned);
+      if (running) {
         throw new DomainError(409, INTEGRATION_MESSAGES.syncAlreadyRunning);
       }
       const becameConnected = await repo.markSyncRequested(companyId, row.connectionId, {
