@@ -19,6 +19,8 @@ export default defineConfig({
           root: './apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
+          // Migrates and seeds once into a template database that each test file starts on a copy of.
+          globalSetup: ['./test/support/seeded-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
           // Each file gets its own database; two workers keep a 2-core machine busy without thrashing.

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { buildApp } from './app.js';
 import type { AppConfig } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -11,11 +11,11 @@ import { createMailProvider } from './providers/mail/index.js';
 import { createPaymentProvider } from './providers/payments/index.js';
 import { pipelineWorkerDeps } from './jobs/pipeline-deps.js';
 import { purgeDeps } from './jobs/purge-deps.js';
-import { createStorageProvider } from './providers/storage/index.js';
 import { crmCredentialsBox } from './modules/integrations/integrations.module.js';
 import { createCrmProviders } from './providers/crm/index.js';
 import type { CrmProviders } from './providers/crm/crm-provider.js';
 import type { CrmSyncQueue } from './modules/integrations/crm-sync-queue.js';
+import { createStorageProvider, type StorageProvider } from './providers/storage/index.js';
 import type { PaymentProvider } from './providers/payments/payment-provider.js';
 import { serveWebApp } from './web-app/serve-web-app.js';
 
@@ -41,6 +41,31 @@ export interface ServerOverrides {
   crmProviders?: CrmProviders;
 }
 
+/**
+ * Migrations, reference data and (SEED_DEMO) the demo data: everything a first start writes before
+ * the job queue starts. Tests run it once into a template database that each test file copies.
+ */
+export async function migrateAndSeed(
+  database: Database,
+  config: AppConfig,
+  storage: StorageProvider,
+  logger: Logger,
+): Promise<void> {
+  await database.migrate(async () => {
+    await seedReferenceData(database.db);
+    if (
+      config.seedDemo &&
+      (await seedDemoData(database.db, {
+        storage,
+        crmCredentials: crmCredentialsBox(config.crm),
+        billing: { pricePerMinuteCents: config.billing.pricePerMinuteCents, appUrl: config.appUrl },
+      }))
+    ) {
+      logger.info('demo data loaded (password Demo@12345)');
+    }
+  });
+}
+
 /** The composition root: database, migrations, seed, job queue and the HTTP app. */
 export async function createServer(
   config: AppConfig,
@@ -56,22 +81,7 @@ export async function createServer(
   let queue: JobQueue | undefined;
   let app: FastifyInstance | undefined;
   try {
-    await database.migrate(async () => {
-      await seedReferenceData(database.db);
-      if (
-        config.seedDemo &&
-        (await seedDemoData(database.db, {
-          storage,
-          crmCredentials: crmCredentialsBox(config.crm),
-          billing: {
-            pricePerMinuteCents: config.billing.pricePerMinuteCents,
-            appUrl: config.appUrl,
-          },
-        }))
-      ) {
-        logger.info('demo data loaded (password Demo@12345)');
-      }
-    });
+    await migrateAndSeed(database, config, storage, logger);
 
     // Embedded mode has no separate worker processes, so it always works the queue itself.
     const runWorkers = config.runWorkers || database.kind === 'pglite';

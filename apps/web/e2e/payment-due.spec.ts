@@ -52,9 +52,22 @@ test('a payment-due admin is held on billing until Pay Now with a good card unlo
   await expect(page.getByText('Visa •••• 4242')).toBeVisible();
   await expect(page).toHaveURL((url) => url.pathname === '/settings/billing/transaction-history');
 
-  // Pay Now succeeds: the loading toast, then the success message.
+  // Pay Now succeeds: the loading toast, then the success message. The charge answers in
+  // milliseconds, so its answer is held until the loading toast has been seen.
+  let releaseCharge!: () => void;
+  const chargeHeld = new Promise<void>((resolve) => (releaseCharge = resolve));
+  await page.route('**/api/company/pay-now/*', async (route) => {
+    await chargeHeld;
+    await route.continue();
+  });
+  const charge = page.waitForResponse((response) =>
+    new URL(response.url()).pathname.startsWith('/api/company/pay-now/'),
+  );
   await payNow(page);
   await expect(page.getByText(BILLING_MESSAGES.processingPayment)).toBeVisible();
+  releaseCharge();
+  expect((await charge).status()).toBe(200);
+  await page.unroute('**/api/company/pay-now/*');
   await expect(page.getByText(BILLING_MESSAGES.paymentSucceeded)).toBeVisible({ timeout: 20_000 });
 
   // The paid row reads Paid (disabled) and the app is unlocked.

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -13,11 +14,11 @@ import type { CrmProviders } from '../../src/providers/crm/crm-provider';
 import { createServer } from '../../src/server';
 import { ApiClient } from './api-client';
 import { Outbox } from './outbox';
-import { createTestDatabase, type TestDatabase } from './test-database';
+import { seedKey } from './seeded-template';
+import { createTestDatabase, type SeededTemplate, type TestDatabase } from './test-database';
+import { APP_URL, baseTestEnv } from './test-env';
 
-export const APP_URL = 'http://localhost:3000';
-/** A known widget secret, so tests can recompute intercom_hash exactly. */
-export const INTERCOM_SECRET = 'test-intercom-secret-0123456789abcdef';
+export { APP_URL, INTERCOM_SECRET } from './test-env';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -87,25 +88,26 @@ export interface StartOptions {
   crmProviders?: CrmProviders;
 }
 
+/**
+ * The run's seeded template (seeded-template.ts) when `extraEnv` leaves the seed settings as they
+ * were for it; otherwise undefined, and the server seeds its own database.
+ */
+function seededTemplateFor(extraEnv: Record<string, string> = {}): SeededTemplate | undefined {
+  const template = inject('seededTemplate');
+  if (!template) return undefined;
+  try {
+    const config = loadConfig({ ...baseTestEnv(tmpdir(), template.databaseUrl), ...extraEnv });
+    return seedKey(config) === template.seedKey ? template : undefined;
+  } catch {
+    // Settings the server will refuse: let it say so on an empty database.
+    return undefined;
+  }
+}
+
 /** Starts the real server on a database of its own (PGlite in a temp DATA_DIR, or a fresh PostgreSQL database). */
 export async function startTestApp(options: StartOptions = {}): Promise<TestApp> {
-  const db = await createTestDatabase();
-  const env: Record<string, string | undefined> = {
-    ...process.env,
-    NODE_ENV: 'test',
-    DATA_DIR: db.dataDir,
-    DATABASE_URL: db.databaseUrl,
-    SEED_DEMO: 'true',
-    APP_URL,
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    INTERCOM_SECRET,
-    // Tests change rows behind the server's back (inspect); the per-process session cache would
-    // hide that for up to a second. session-cache.test.ts turns it on.
-    SESSION_CACHE_MS: '0',
-    ...options.env,
-  };
-  if (env.DATABASE_URL === undefined) delete env.DATABASE_URL;
+  const db = await createTestDatabase(seededTemplateFor(options.env));
+  const env = { ...baseTestEnv(db.dataDir, db.databaseUrl), ...options.env };
 
   let server: Awaited<ReturnType<typeof createServer>> | undefined;
   const start = async () => {

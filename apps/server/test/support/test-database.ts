@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -40,21 +40,46 @@ async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promi
   }
 }
 
-/** CREATE DATABASE fieldbot_t_<random> on the server behind `url`; returns its URL. */
-export async function createPostgresDatabase(url: string, prefix = 'fieldbot_t_'): Promise<string> {
+const databaseName = (url: string) => decodeURIComponent(new URL(url).pathname.slice(1));
+
+/**
+ * CREATE DATABASE fieldbot_t_<random> on the server behind `url`, empty or as a copy of the
+ * database at `templateUrl`; returns its URL.
+ */
+export async function createPostgresDatabase(
+  url: string,
+  prefix = 'fieldbot_t_',
+  templateUrl?: string,
+): Promise<string> {
   const name = `${prefix}${randomBytes(6).toString('hex')}`;
-  await withAdminClient(url, (c) => c.query(`CREATE DATABASE "${name}"`));
+  const template = templateUrl ? ` TEMPLATE "${databaseName(templateUrl)}"` : '';
+  await withAdminClient(url, (c) => c.query(`CREATE DATABASE "${name}"${template}`));
   return withDatabaseName(url, name);
 }
 
 export async function dropPostgresDatabase(adminUrl: string, databaseUrl: string): Promise<void> {
-  const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+  const name = databaseName(databaseUrl);
   if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`refusing to drop unexpected database ${name}`);
   await withAdminClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** A migrated and seeded database made once per run (seeded-template.ts, the global set-up). */
+export interface SeededTemplate {
+  /** A DATA_DIR: the PGlite files (embedded) and the demo audio. */
+  dataDir: string;
+  /** The template database on PostgreSQL; undefined on PGlite. */
+  databaseUrl: string | undefined;
+  /** The seed settings it was made with (seeded-template.ts `seedKey`). */
+  seedKey: string;
+}
+
+/**
+ * A database for one test file: a copy of `template` when given (a server then starts on it as on
+ * any later start), otherwise empty (a server migrates and seeds it).
+ */
+export async function createTestDatabase(template?: SeededTemplate): Promise<TestDatabase> {
   const dataDir = await mkdtemp(join(tmpdir(), 'fieldbot-test-'));
+  if (template) await cp(template.dataDir, dataDir, { recursive: true });
   const adminUrl = serverDatabaseUrl();
   if (!adminUrl) {
     return {
@@ -64,7 +89,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       drop: () => rm(dataDir, { recursive: true, force: true }),
     };
   }
-  const databaseUrl = await createPostgresDatabase(adminUrl);
+  const databaseUrl = await createPostgresDatabase(adminUrl, undefined, template?.databaseUrl);
   return {
     dataDir,
     databaseUrl,

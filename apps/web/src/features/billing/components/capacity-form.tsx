@@ -44,8 +44,10 @@ export function CapacityForm({ limits }: CapacityFormProps) {
   const submit = form.onSubmit((values) => {
     // validateCapacity passed: soft is a number.
     const body = capacityBody(values) as CapacityBody;
-    update.mutate(body, {
-      onSuccess: ({ message }) => {
+    // The promise, not mutate()'s callbacks: the refetched limits re-key (remount) this form, and
+    // React Query drops the callbacks of an unmounted caller, which lost the toast under load.
+    update.mutateAsync(body).then(
+      ({ message }) => {
         notifySuccess(message || BILLING_MESSAGES.limitUpdated);
         if (wantsSoftCapacityEvent(body.soft_capacity)) {
           analytics.track(SOFT_CAPACITY_EVENT, {
@@ -55,11 +57,11 @@ export function CapacityForm({ limits }: CapacityFormProps) {
         }
         form.resetDirty(values);
       },
-      onError: (error) => {
+      (error: unknown) => {
         const message = applyServerErrors(form, error, FIELDS);
         if (message) notifyError(message);
       },
-    });
+    );
   }, focusFirstError(form));
 
   // A native number input: React puts the state's value back after a change it ignores, so a

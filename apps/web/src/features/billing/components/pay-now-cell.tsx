@@ -27,11 +27,13 @@ export function PayNowCell({ transaction }: { transaction: Transaction }) {
   const toastId = `pay-now-${transaction.id}`;
   const pay = () => {
     showPaymentProcessing(toastId);
-    payNow.mutate(transaction.id, {
-      onSuccess: ({ message }) =>
+    // The promise, not mutate()'s callbacks, which React Query drops if this cell unmounts first
+    // (the list refetches): the loading toast never closes by itself.
+    payNow.mutateAsync(transaction.id).then(
+      ({ message }) =>
         settlePaymentToast(toastId, 'success', message || BILLING_MESSAGES.paymentSucceeded),
-      onError: (error) => settlePaymentToast(toastId, 'error', errorMessage(error)),
-    });
+      (error: unknown) => settlePaymentToast(toastId, 'error', errorMessage(error)),
+    );
   };
 
   return (

@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES } from '@fieldbot/shared';
+import { BILLING_MESSAGES, CSRF_COOKIE } from '@fieldbot/shared';
 import { makeUser } from '@fieldbot/shared/testing';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
@@ -7,7 +7,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Navigate, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { meQueryKey } from '@/lib/session';
+import { meQueryKey, useCurrentUser } from '@/lib/session';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { createTestQueryClient } from '@/test/render';
 import { makeInvoice, makeTransaction } from '../test/fixtures';
@@ -26,7 +26,14 @@ const CARD = {
   source_id: 'pm_1',
 };
 
+/** A fixed JSON body, a Response, or a function that makes one per call (it may wait). */
 type Answers = Record<string, unknown>;
+
+/** What the app shell does that matters here: it watches the session, so invalidating it refetches. */
+function SessionWatcher() {
+  useCurrentUser();
+  return null;
+}
 
 /** The billing route subtree at `url`; fetch answers by path (query string ignored). */
 function renderBillingRoutes(url: string, answers: Answers) {
@@ -35,6 +42,7 @@ function renderBillingRoutes(url: string, answers: Answers) {
     const answer = answers[pathname];
     if (answer === undefined) return jsonResponse(404, { message: 'Not found.' });
     if (answer instanceof Response) return answer;
+    if (typeof answer === 'function') return (answer as () => Response | Promise<Response>)();
     return jsonResponse(200, answer);
   });
   const queryClient = createTestQueryClient();
@@ -58,6 +66,7 @@ function renderBillingRoutes(url: string, answers: Answers) {
     <MantineProvider env="test">
       <Notifications />
       <QueryClientProvider client={queryClient}>
+        <SessionWatcher />
         <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>,
@@ -195,6 +204,50 @@ describe('billing pages', () => {
     expect(screen.getByText('paused: hard capacity reached')).toBeInTheDocument();
     expect(screen.getByText(/3 queued item\(s\) wait/)).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Capacity' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('toast a saved limit although the refetched limits re-key the form before the session answers', async () => {
+    const status = {
+      period: '2026-03',
+      soft_capacity: 100,
+      hard_capacity: 200 as number | null,
+      spent_cents: 0,
+      minutes_cents: 0,
+      bot_runs_cents: 0,
+      hold: null,
+      paused_items: 0,
+    };
+    // The session refetch answers only once the new limits are on screen (the order a loaded
+    // machine produced): the form has remounted by the time the save settles.
+    let answerSession = () => undefined as void;
+    const sessionAnswered = new Promise<void>((resolve) => (answerSession = resolve));
+    document.cookie = `${CSRF_COOKIE}=test-token; path=/`;
+    renderBillingRoutes('/settings/billing/capacity', {
+      '/api/company/payment-method': { data: CARD },
+      '/api/company/capacity': () => jsonResponse(200, { data: { ...status } }),
+      '/api/company/update': () => {
+        Object.assign(status, { soft_capacity: 900, hard_capacity: null });
+        return jsonResponse(200, { message: BILLING_MESSAGES.limitUpdated });
+      },
+      '/api/user/me': async () => {
+        await sessionAnswered;
+        return jsonResponse(200, { data: makeUser('company_admin') });
+      },
+    });
+    const events = userEvent.setup();
+    const soft = await screen.findByRole('spinbutton', { name: /Soft Capacity/ });
+    await events.clear(soft);
+    await events.type(soft, '900');
+    await events.clear(screen.getByRole('spinbutton', { name: /Hard Capacity/ }));
+    await events.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(screen.getByRole('spinbutton', { name: /Hard Capacity/ })).toHaveValue(null),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('spinbutton', { name: /Soft Capacity/ })).toHaveValue(900),
+    );
+    answerSession();
+    expect(await screen.findByText(BILLING_MESSAGES.limitUpdated)).toBeInTheDocument();
   });
 
   it('open the sandbox card form from Add card', async () => {
