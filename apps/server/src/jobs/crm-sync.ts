@@ -14,7 +14,7 @@ import {
 } from '../modules/crm-sync/crm-sync-state.repo.js';
 import { CrmError } from '../providers/crm/crm-provider.js';
 import { publishJobCompleted, type EventPublisher } from './job-events.js';
-import type { PipelineQueue } from './pipeline.js';
+import type { PipelineSender } from './pipeline.js';
 import { retryOptions } from './retry-options.js';
 
 /**
@@ -85,7 +85,7 @@ export interface CrmSyncDeps {
   repo: CrmSyncStateRepo;
   connector: CrmConnector;
   boss: EventPublisher & Pick<PgBoss, 'send'>;
-  pipeline: Pick<PipelineQueue, 'downloadCall'>;
+  pipeline: Pick<PipelineSender, 'downloadCalls'>;
   crm: Pick<CrmConfig, 'syncLeaseSeconds'>;
   pipelineConfig: PipelineConfig;
   logger: Logger;
@@ -105,7 +105,13 @@ async function drainOutboxes(deps: CrmSyncDeps, target: SyncTarget, newCallIds: 
     await deps.repo.markCompletionsPublished(events.map((e) => e.job_id));
     if (events.length < OUTBOX_BATCH) break;
   }
-  for (const id of newCallIds) await deps.pipeline.downloadCall(id, crmCallDownloadJobId(id));
+  for (let i = 0; i < newCallIds.length; i += OUTBOX_BATCH) {
+    await deps.pipeline.downloadCalls(
+      newCallIds
+        .slice(i, i + OUTBOX_BATCH)
+        .map((id) => ({ interactionId: id, jobId: crmCallDownloadJobId(id) })),
+    );
+  }
 }
 
 /** One attempt of a company's sync; 'busy' when another worker holds its lease. */
