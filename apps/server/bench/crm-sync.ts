@@ -21,7 +21,7 @@
  * A fresh database fieldbot_bench_crm_<random> is created and dropped at the end (BENCH_KEEP=1
  * keeps it).
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -65,7 +65,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Forks the worker process and waits until its crm-sync worker polls. */
 function startWorker(env: Record<string, string | undefined>) {
-  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'support/crm-sync-worker.ts');
+  const script = path.join(
+    path.dirname(fileURLToPath(import.meta.url)),
+    'support/crm-sync-worker.ts',
+  );
   const child = fork(script, [], { env, execArgv: ['--import', 'tsx'], stdio: 'inherit' });
   const next = (type: WorkerMessage['type']) =>
     new Promise<WorkerMessage>((resolve, reject) => {
@@ -114,13 +117,16 @@ async function syncOnce(
   }
   const wall = (Date.now() - t0) / 1000;
   const memory = await worker.peak();
-  if (run.status !== 'success') throw new Error(`the sync ended ${String(run.status)}: ${String(run.error)}`);
+  if (run.status !== 'success')
+    throw new Error(`the sync ended ${String(run.status)}: ${String(run.error)}`);
   const counts = run.counts as SyncFigures['counts'];
   const cursors = await q(
     `SELECT entity, updated_at FROM crm_sync_cursors WHERE company_integration_id = $1`,
     [integrationId],
   );
-  const endOf = new Map(cursors.map((c) => [c.entity as CrmEntity, (c.updated_at as Date).getTime()]));
+  const endOf = new Map(
+    cursors.map((c) => [c.entity as CrmEntity, (c.updated_at as Date).getTime()]),
+  );
   const entitySeconds = new Map<CrmEntity, number>();
   let previous = (run.started_at as Date).getTime();
   for (const entity of CRM_ENTITIES) {
@@ -129,8 +135,7 @@ async function syncOnce(
     previous = end;
   }
   const rows = Object.values(counts).reduce((n, c) => n + c.created + c.updated, 0);
-  const seconds =
-    ((run.finished_at as Date).getTime() - (run.started_at as Date).getTime()) / 1000;
+  const seconds = ((run.finished_at as Date).getTime() - (run.started_at as Date).getTime()) / 1000;
   console.log(`  (${wall.toFixed(1)} s from requestSync to the run's end, queue pick-up included)`);
   return { seconds, rows, counts, entitySeconds, memory };
 }
@@ -147,7 +152,17 @@ const BASELINE_TABLES: { entity: CrmEntity; table: string; key: string; columns:
     entity: 'locations',
     table: 'customer_locations',
     key: '(company_id, external_id)',
-    columns: ['customer_id', 'external_id', 'name', 'street', 'city', 'state', 'zipcode', 'country', 'active'],
+    columns: [
+      'customer_id',
+      'external_id',
+      'name',
+      'street',
+      'city',
+      'state',
+      'zipcode',
+      'country',
+      'active',
+    ],
   },
   {
     entity: 'jobs',
@@ -190,7 +205,11 @@ const BASELINE_TABLES: { entity: CrmEntity; table: string; key: string; columns:
  * The same rows as the sync wrote for `from`, upserted for company `to` in pages of PAGE_SIZE with
  * one multi-row INSERT … ON CONFLICT DO UPDATE each. Only the INSERTs are timed.
  */
-async function baseline(q: Query, from: string, to: string): Promise<Map<CrmEntity, { rows: number; seconds: number }>> {
+async function baseline(
+  q: Query,
+  from: string,
+  to: string,
+): Promise<Map<CrmEntity, { rows: number; seconds: number }>> {
   const out = new Map<CrmEntity, { rows: number; seconds: number }>();
   for (const { entity, table, key, columns } of BASELINE_TABLES) {
     const list = columns.map((c) => `"${c}"`).join(', ');
@@ -199,7 +218,8 @@ async function baseline(q: Query, from: string, to: string): Promise<Map<CrmEnti
       const width = columns.length + 1;
       const values = Array.from(
         { length: n },
-        (_, r) => `(${Array.from({ length: width }, (_, c) => `$${r * width + c + 1}`).join(', ')})`,
+        (_, r) =>
+          `(${Array.from({ length: width }, (_, c) => `$${r * width + c + 1}`).join(', ')})`,
       ).join(', ');
       return `INSERT INTO ${table} (company_id, ${list}) VALUES ${values}
         ON CONFLICT ${key} DO UPDATE SET ${update.map((c) => `"${c}" = excluded."${c}"`).join(', ')}, updated_at = now()
@@ -286,7 +306,9 @@ async function main() {
     );
     const floor = await baseline(q, acme, String(baselineCompany!.id));
 
-    console.log(`\nFirst sync: ${first.rows} rows in ${first.seconds.toFixed(1)} s → ${Math.round(first.rows / first.seconds)} rows/s; ${queued!.n} call downloads queued (not run)`);
+    console.log(
+      `\nFirst sync: ${first.rows} rows in ${first.seconds.toFixed(1)} s → ${Math.round(first.rows / first.seconds)} rows/s; ${queued!.n} call downloads queued (not run)`,
+    );
     console.log(
       `Worker peak: RSS ${mb(first.memory.rssBytes)} MB (idle ${mb(first.memory.idleRssBytes)} MB), heap used ${mb(first.memory.heapUsedBytes)} MB\n`,
     );
@@ -313,7 +335,9 @@ async function main() {
         base ? String(Math.round(baseRate)) : '-',
         base ? (rate / baseRate).toFixed(3) : '-',
         (incremental.entitySeconds.get(entity) ?? 0).toFixed(2),
-        String((incremental.counts[entity]?.updated ?? 0) + (incremental.counts[entity]?.created ?? 0)),
+        String(
+          (incremental.counts[entity]?.updated ?? 0) + (incremental.counts[entity]?.created ?? 0),
+        ),
       ]);
     }
     printTable(

@@ -109,7 +109,10 @@ export function describeFailure(
 
 export function pipelineSendOptions(config: PipelineConfig) {
   // Narrow (not PgBoss.SendOptions), so it also fits boss.insert's rows.
-  return { ...retryOptions(config), deadLetter: PIPELINE_FAILED_QUEUE } satisfies PgBoss.SendOptions;
+  return {
+    ...retryOptions(config),
+    deadLetter: PIPELINE_FAILED_QUEUE,
+  } satisfies PgBoss.SendOptions;
 }
 
 export async function createPipelineQueues(boss: PgBoss): Promise<void> {
