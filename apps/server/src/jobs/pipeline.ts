@@ -65,6 +65,11 @@ export interface PipelineSender extends PipelineQueue {
   /** Merges again (a downloaded call); a fresh job each time. */
   merge(interactionId: string): Promise<void>;
   transcribe(interactionId: string): Promise<void>;
+  /**
+   * downloadCall for many calls, each with its job id, in one INSERT (a CRM sync queues a page of
+   * calls at once: one statement instead of one per call).
+   */
+  downloadCalls(calls: { interactionId: string; jobId: string }[]): Promise<void>;
 }
 
 export interface PipelineDeps {
@@ -102,8 +107,12 @@ export function describeFailure(
   return { message: fallback, retryable: true };
 }
 
-export function pipelineSendOptions(config: PipelineConfig): PgBoss.SendOptions {
-  return { ...retryOptions(config), deadLetter: PIPELINE_FAILED_QUEUE };
+export function pipelineSendOptions(config: PipelineConfig) {
+  // Narrow (not PgBoss.SendOptions), so it also fits boss.insert's rows.
+  return {
+    ...retryOptions(config),
+    deadLetter: PIPELINE_FAILED_QUEUE,
+  } satisfies PgBoss.SendOptions;
 }
 
 export async function createPipelineQueues(boss: PgBoss): Promise<void> {
@@ -144,6 +153,19 @@ export function createPipelineSender(
     merge: (id) => send(AUDIO_MERGE_QUEUE, id),
     transcribe: (id) => send(TRANSCRIBE_QUEUE, id),
     downloadCall: (id, jobId) => send(CALL_DOWNLOAD_QUEUE, id, jobId ? { id: jobId } : {}),
+    async downloadCalls(calls) {
+      if (calls.length === 0) return;
+      // Like send: an existing job of the same id is left alone (ON CONFLICT DO NOTHING).
+      await boss.insert(
+        calls.map(({ interactionId, jobId }) => ({
+          ...options,
+          id: jobId,
+          name: CALL_DOWNLOAD_QUEUE,
+          data: { interactionId, step: CALL_DOWNLOAD_QUEUE } satisfies PipelineJobData,
+        })),
+      );
+      for (const id of localWorkers.get(CALL_DOWNLOAD_QUEUE) ?? []) boss.notifyWorker(id);
+    },
   };
 }
 

@@ -15,7 +15,7 @@ import type { SqlQuery, TestApp } from './test-app';
  * connection, such as Acme's Demo CRM). Returns the company integration id.
  */
 export async function connectCrm(
-  t: TestApp,
+  t: Pick<TestApp, 'env'>,
   q: SqlQuery,
   companyId: string,
   slug: IntegrationSlug,
