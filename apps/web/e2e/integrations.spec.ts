@@ -52,6 +52,31 @@ async function firstSyncedBookedCall(
   return first!;
 }
 
+/** Starts recording, in the page, each status badge text the integration's card shows. */
+async function recordStatuses(page: Page, name: string) {
+  await page.evaluate((cardName) => {
+    const seen: string[] = [];
+    (window as unknown as { statuses: string[] }).statuses = seen;
+    const note = () => {
+      const card = [...document.querySelectorAll('article')].find(
+        (a) => a.querySelector('[id$="-name"]')?.textContent === cardName,
+      );
+      const text = card?.querySelector('.mantine-Badge-label')?.textContent;
+      if (text && seen.at(-1) !== text) seen.push(text);
+    };
+    note();
+    new MutationObserver(note).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  }, name);
+}
+
+function shownStatuses(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
+}
+
 test('a company connects the demo CRM, watches it sync, and gets its customers, calls and an automatic bot result', async ({
   page,
 }) => {
@@ -62,11 +87,18 @@ test('a company connects the demo CRM, watches it sync, and gets its customers, 
   await page.goto('/settings/integrations');
   await expect(integrationCard(page, 'Demo CRM').getByText('Not Connected')).toBeVisible();
 
+  // A small sync can finish between two refetches, so every status the card shows is recorded.
+  await recordStatuses(page, 'Demo CRM');
+  const synced = page.waitForResponse((r) => r.url().endsWith('/api/integration/sync'));
   const card = await connectDemoCrm(page, { tenantId: '2002', startDate: isoDay(2) });
-  await expect(card.getByText(/^Data Sync (Pending|Processing)$/)).toBeVisible();
-  await expect(card.getByRole('button', { name: 'Syncing Demo CRM' })).toBeDisabled();
+  const started = (await (await synced).json()) as { data: { sync_process_status: string } };
+  expect(started.data.sync_process_status).toBe('pending');
   // The list refetches every 5 s until the sync is through.
   await expect(card.getByText('Sync Complete')).toBeVisible({ timeout: 60_000 });
+  expect(await shownStatuses(page)).toEqual(
+    expect.arrayContaining(['Not Connected', 'Data Sync Pending', 'Sync Complete']),
+  );
+  expect((await shownStatuses(page)).at(-1)).toBe('Sync Complete');
   await expect(card.getByText(/^Last synced /)).toBeVisible();
   await expect(card.getByRole('button', { name: 'Sync Demo CRM' })).toBeEnabled();
 
