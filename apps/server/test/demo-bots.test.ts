@@ -51,9 +51,11 @@ describe('demo bots', () => {
     });
   });
 
-  it('subscribe Acme, and only Acme, to three of them at version 1', () => {
-    expect(rows.subscriptions.map((s) => [s.company, s.bot])).toEqual(
-      [...DEMO_SUBSCRIBED_BOTS].sort().map((name) => ['Acme Home Services', name]),
+  it('subscribe Acme and Globex, and no other company, to the same ones at version 1', () => {
+    expect(rows.subscriptions.map((s) => [s.company, s.bot]).sort()).toEqual(
+      ['Acme Home Services', 'Globex Plumbing'].flatMap((company) =>
+        [...DEMO_SUBSCRIBED_BOTS].sort().map((name) => [company, name]),
+      ),
     );
     for (const s of rows.subscriptions) expect(s.version_bot_id).toBe(s.bot_id);
   });

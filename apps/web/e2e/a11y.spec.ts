@@ -132,6 +132,27 @@ test('Company Admin settings', async ({ page }) => {
   ]);
 });
 
+test('Company Admin: the integration dialogs', async ({ page }) => {
+  test.setTimeout(90_000);
+  // Acme's Demo CRM opens read-only (it is connected); ServiceTitan opens its empty form.
+  await logIn(page, DEMO_ACCOUNTS.admin);
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  await page.goto('/settings/integrations');
+  await settle(page);
+  for (const [name, action] of [
+    ['Demo CRM', 'Modify'],
+    ['ServiceTitan', 'Connect'],
+  ] as const) {
+    await page.getByRole('button', { name: `${action} ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `${name} integration` });
+    await expect(dialog.getByLabel('Tenant ID')).toBeVisible();
+    const found = await auditHere(page, `/settings/integrations, the ${name} dialog`);
+    expect.soft(found, found.join('\n\n')).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
+});
+
 test('Company Admin during onboarding', async ({ page }) => {
   test.setTimeout(150_000);
   await logIn(page, DEMO_ACCOUNTS.newadmin);

@@ -174,3 +174,36 @@ export async function runBotOnInteraction(page: Page, botName: string) {
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('tab', { name: botName })).toBeVisible({ timeout: 30_000 });
 }
+
+/** The day `daysAgo` days before today, as a date input takes it (YYYY-MM-DD, the browser's day). */
+export function isoDay(daysAgo = 0): string {
+  const day = new Date();
+  day.setDate(day.getDate() - daysAgo);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+}
+
+/** An integration's card on /settings/integrations. */
+export function integrationCard(page: Page, name: string): Locator {
+  return page.getByRole('article', { name });
+}
+
+/**
+ * On /settings/integrations: Connect the Demo CRM with `values`, Save, then Sync from the dialog,
+ * which closes once the sync has started.
+ */
+export async function connectDemoCrm(
+  page: Page,
+  values: { tenantId: string; startDate: string },
+): Promise<Locator> {
+  const card = integrationCard(page, 'Demo CRM');
+  await card.getByRole('button', { name: 'Connect Demo CRM' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Demo CRM integration' });
+  await dialog.getByLabel('Tenant ID').fill(values.tenantId);
+  await dialog.getByLabel('Sync data from').fill(values.startDate);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Integration detail successfully saved.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Sync', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  return card;
+}

@@ -4,7 +4,7 @@ import { botVersions, bots, companyBots } from '../schema/index.js';
 
 /**
  * The demo publisher's bots (issue 9 §1, §2): rules-engine bots, so the demo does real work
- * offline. Northwind publishes version 1 of each; Acme is subscribed to three of them (one for
+ * offline. Northwind publishes version 1 of each; Acme and Globex are subscribed to three of them (one for
  * field recordings, one for calls, one for both kinds of question a manager asks first).
  */
 

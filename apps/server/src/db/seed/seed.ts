@@ -302,8 +302,9 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions): Promise<bo
     const inserted = [demoTech!, ...technicians];
     const userId = (email: string) => inserted.find((u) => u.email === email)!.id;
 
-    // Northwind's published demo bots; only Acme is subscribed (Globex starts with none).
-    await seedDemoBots(tx, { publisherId: northwind!.id, companyIds: [acme!.id] });
+    // Northwind's published demo bots. Acme and Globex are subscribed, so a company that syncs its
+    // CRM sees automatic results (Globex is the one the browser tests connect the demo CRM for).
+    await seedDemoBots(tx, { publisherId: northwind!.id, companyIds: [acme!.id, globex!.id] });
 
     await seedCompanyInteractions(
       tx,

@@ -1,0 +1,146 @@
+import { PAGE_SIZE } from '@fieldbot/shared';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, connectDemoCrm, integrationCard, isoDay, logIn } from './support';
+
+// Issue 11 §3: a company connects the demo CRM from the integrations tab, watches the sync through,
+// finds the CRM's customers and calls, and the automatic result of its subscribed call bot.
+// Globex is the company: subscribed to the demo bots like Acme, but not CRM-connected, and no
+// other spec relies on its customers.
+
+type Row = Record<string, unknown>;
+
+async function apiItems<T extends Row>(page: Page, path: string, params: Row): Promise<T[]> {
+  const answer = await page.request.get(path, { params: params as Record<string, string> });
+  expect(answer.status(), `GET ${path}`).toBe(200);
+  return ((await answer.json()) as { data: { items: T[] } }).data.items;
+}
+
+type CustomerRow = { id: string; customer_id: string; name: string };
+type CallRow = { id: string; interaction_id: string; type: string; call_type: string | null };
+
+/**
+ * The demo CRM's first Booked call and its customer. The demo CRM numbers its customers (10001, …)
+ * and the seed's have a 'C-' prefix, so the CRM's come first by id. The pipeline works in the order
+ * the sync queued the calls, so the first call is the first to get its bot result.
+ */
+async function firstSyncedBookedCall(
+  page: Page,
+): Promise<{ customer: CustomerRow; call: CallRow }> {
+  const synced: CustomerRow[] = [];
+  for (let pageNo = 1; ; pageNo++) {
+    const items = await apiItems<CustomerRow>(page, '/api/company/customers', {
+      sort_by: 'customer_id',
+      sort_direction: 'asc',
+      page: pageNo,
+    });
+    const crm = items.filter((c) => /^\d+$/.test(c.customer_id));
+    synced.push(...crm);
+    if (crm.length < items.length || items.length < PAGE_SIZE) break;
+  }
+  expect(synced.length, 'customers from the demo CRM').toBeGreaterThan(0);
+  let first: { customer: CustomerRow; call: CallRow } | undefined;
+  for (const customer of synced) {
+    const calls = await apiItems<CallRow>(page, `/api/company/interactions/${customer.id}`, {
+      type: 'csr-call',
+    });
+    for (const call of calls.filter((c) => c.call_type === 'Booked')) {
+      if (!first || Number(call.interaction_id) < Number(first.call.interaction_id))
+        first = { customer, call };
+    }
+  }
+  expect(first, 'a Booked call from the demo CRM').toBeDefined();
+  return first!;
+}
+
+/** Starts recording, in the page, each status badge text the integration's card shows. */
+async function recordStatuses(page: Page, name: string) {
+  await page.evaluate((cardName) => {
+    const seen: string[] = [];
+    (window as unknown as { statuses: string[] }).statuses = seen;
+    const note = () => {
+      const card = [...document.querySelectorAll('article')].find(
+        (a) => a.querySelector('[id$="-name"]')?.textContent === cardName,
+      );
+      const text = card?.querySelector('.mantine-Badge-label')?.textContent;
+      if (text && seen.at(-1) !== text) seen.push(text);
+    };
+    note();
+    new MutationObserver(note).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  }, name);
+}
+
+function shownStatuses(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
+}
+
+test('a company connects the demo CRM, watches it sync, and gets its customers, calls and an automatic bot result', async ({
+  page,
+}) => {
+  // The pipeline (PGlite: one offline transcription at a time, ~40 s a call on 2 busy cores) works
+  // through the calls in order; the first Booked one is usually among the first three.
+  test.setTimeout(300_000);
+  await logIn(page, DEMO_ACCOUNTS.globex);
+  await page.goto('/settings/integrations');
+  await expect(integrationCard(page, 'Demo CRM').getByText('Not Connected')).toBeVisible();
+
+  // A small sync can finish between two refetches, so every status the card shows is recorded.
+  await recordStatuses(page, 'Demo CRM');
+  const synced = page.waitForResponse((r) => r.url().endsWith('/api/integration/sync'));
+  const card = await connectDemoCrm(page, { tenantId: '2002', startDate: isoDay(2) });
+  const started = (await (await synced).json()) as { data: { sync_process_status: string } };
+  expect(started.data.sync_process_status).toBe('pending');
+  // The list refetches every 5 s until the sync is through.
+  await expect(card.getByText('Sync Complete')).toBeVisible({ timeout: 60_000 });
+  expect(await shownStatuses(page)).toEqual(
+    expect.arrayContaining(['Not Connected', 'Data Sync Pending', 'Sync Complete']),
+  );
+  expect((await shownStatuses(page)).at(-1)).toBe('Sync Complete');
+  await expect(card.getByText(/^Last synced /)).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Sync Demo CRM' })).toBeEnabled();
+
+  // The CRM's customers are in the list, and one of them has the Booked call that made its job.
+  const { customer, call } = await firstSyncedBookedCall(page);
+  await page.goto('/customers');
+  await page.getByRole('textbox', { name: 'Search customers' }).fill(customer.name);
+  await page.getByRole('link', { name: customer.name }).first().click();
+  await expect(page).toHaveURL(`/customers/${customer.id}`);
+  const calls = page.getByRole('table', { name: 'Interactions' });
+  const row = calls.getByRole('row').filter({ hasText: call.interaction_id });
+  await expect(row).toContainText('Booked');
+
+  // The call is downloaded, merged, transcribed, and 'Booking outcome' (call-complete, every) runs.
+  await page.goto(`/customers/${customer.id}/interaction/${call.id}/csr-call`);
+  const result = page.getByRole('tab', { name: 'Booking outcome' });
+  await expect(async () => {
+    await page.reload();
+    await expect(result).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 210_000, intervals: [5_000] });
+  await result.click();
+  await expect(page.getByRole('tabpanel').getByText('Response tags')).toBeVisible();
+});
+
+test('on a phone the integration cards stack and the dialog fits the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Acme is already connected: its dialog opens read-only, so looking changes nothing.
+  await logIn(page, DEMO_ACCOUNTS.admin);
+  await page.goto('/settings/integrations');
+  const first = await integrationCard(page, 'ServiceTitan').boundingBox();
+  const second = await integrationCard(page, 'Demo CRM').boundingBox();
+  expect(first && second, 'both cards drawn').toBeTruthy();
+  expect(second!.x).toBe(first!.x);
+  expect(second!.y).toBeGreaterThanOrEqual(first!.y + first!.height);
+  expect(first!.x + first!.width).toBeLessThanOrEqual(390);
+
+  await integrationCard(page, 'Demo CRM').getByRole('button', { name: 'Modify Demo CRM' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Demo CRM integration' });
+  await expect(dialog.getByLabel('Tenant ID')).toHaveValue('1001');
+  await expect(dialog.getByRole('button', { name: 'Sync', exact: true })).toBeInViewport();
+  const box = await dialog.boundingBox();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
