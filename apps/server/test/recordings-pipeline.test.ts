@@ -367,6 +367,15 @@ describe('a recording from uploaded chunks to a completed interaction', () => {
       expect(range.status).toBe(206);
       expect(range.headers['content-type']).toBe('audio/mpeg');
 
+      // A recorded visit is transcribed ahead of CRM backfill calls (priority 1 against 0).
+      const [transcribeJob] = await t.inspect((q) =>
+        q(
+          `SELECT priority FROM pgboss.job WHERE name = 'transcribe' AND data->>'interactionId' = $1`,
+          [id],
+        ),
+      );
+      expect(transcribeJob?.priority).toBe(1);
+
       const state = await t.inspect(async (q) => ({
         interaction: (await q(`SELECT * FROM interactions WHERE id = $1`, [id]))[0]!,
         asset: (await q(`SELECT * FROM audio_assets WHERE interaction_id = $1`, [id]))[0],

@@ -76,7 +76,7 @@ export function createAudioMergeStep(
       } finally {
         await rm(work, { recursive: true, force: true });
       }
-      await queue.transcribe(interactionId);
+      await queue.transcribe(interactionId, { background: row.sourceIntegrationId !== null });
     },
   };
 }

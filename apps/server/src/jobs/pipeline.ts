@@ -64,7 +64,11 @@ export interface PipelineQueue {
 export interface PipelineSender extends PipelineQueue {
   /** Merges again (a downloaded call); a fresh job each time. */
   merge(interactionId: string): Promise<void>;
-  transcribe(interactionId: string): Promise<void>;
+  /**
+   * Background transcriptions (calls a CRM sync brought in, possibly thousands at once) wait behind
+   * the ones people are looking at (recorded visits, re-downloaded calls).
+   */
+  transcribe(interactionId: string, options?: { background?: boolean }): Promise<void>;
   /**
    * downloadCall for many calls, each with its job id, in one INSERT (a CRM sync queues a page of
    * calls at once: one statement instead of one per call).
@@ -151,7 +155,8 @@ export function createPipelineSender(
   return {
     mergeRecording: (id) => send(AUDIO_MERGE_QUEUE, id, { id }),
     merge: (id) => send(AUDIO_MERGE_QUEUE, id),
-    transcribe: (id) => send(TRANSCRIBE_QUEUE, id),
+    // pg-boss fetches higher priorities first; equal ones in the order they were queued.
+    transcribe: (id, opts) => send(TRANSCRIBE_QUEUE, id, { priority: opts?.background ? 0 : 1 }),
     downloadCall: (id, jobId) => send(CALL_DOWNLOAD_QUEUE, id, jobId ? { id: jobId } : {}),
     async downloadCalls(calls) {
       if (calls.length === 0) return;
