@@ -93,3 +93,15 @@ export const syncIntegrationResponseSchema = z.object({
   message: z.string(),
   data: integrationListItemSchema,
 });
+
+/** GET /api/integration's optional filter (spec §7 "optional query"). */
+export const integrationListQuerySchema = z.object({
+  group_type: z.string().trim().min(1).max(100).optional(),
+});
+
+/** The {id} of GET /api/integration/{id}: a catalogue id; anything else is 'Integration ID Not Found'. */
+export const integrationIdParamsSchema = z.object({
+  id: z.coerce.number({ error: INTEGRATION_MESSAGES.idNotFound }).int().positive({
+    error: INTEGRATION_MESSAGES.idNotFound,
+  }),
+});

@@ -7,10 +7,11 @@ import {
   syncIntegrationRequestSchema,
   syncIntegrationResponseSchema,
   INTEGRATION_MESSAGES,
+  integrationIdParamsSchema,
+  integrationListQuerySchema,
 } from '@fieldbot/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { RouteAuth } from '../../plugins/types.js';
 import type { IntegrationsService } from './integrations.service.js';
 
@@ -24,13 +25,6 @@ const integrationAdmins = {
   setup: 'any',
 } as const satisfies RouteAuth;
 
-const listQuerySchema = z.object({ group_type: z.string().trim().min(1).max(100).optional() });
-const idParamsSchema = z.object({
-  id: z.coerce.number({ error: INTEGRATION_MESSAGES.idNotFound }).int().positive({
-    error: INTEGRATION_MESSAGES.idNotFound,
-  }),
-});
-
 export async function integrationsRoutes(
   app: FastifyInstance,
   deps: { integrations: IntegrationsService },
@@ -42,7 +36,10 @@ export async function integrationsRoutes(
     '/api/integration',
     {
       config: { auth: integrationAdmins },
-      schema: { querystring: listQuerySchema, response: { 200: integrationListResponseSchema } },
+      schema: {
+        querystring: integrationListQuerySchema,
+        response: { 200: integrationListResponseSchema },
+      },
     },
     async (request) => ({ data: await integrations.list(request.user!, request.query.group_type) }),
   );
@@ -51,7 +48,10 @@ export async function integrationsRoutes(
     '/api/integration/:id',
     {
       config: { auth: integrationAdmins },
-      schema: { params: idParamsSchema, response: { 200: integrationDetailResponseSchema } },
+      schema: {
+        params: integrationIdParamsSchema,
+        response: { 200: integrationDetailResponseSchema },
+      },
     },
     async (request) => ({ data: await integrations.detail(request.user!, request.params.id) }),
   );
