@@ -56,6 +56,7 @@ describe('upload folders by role', () => {
       documents: 403,
       recordings: 403,
       'bot-files': 403,
+      'publisher-logo': 403,
     };
     const cases: [string, Record<UploadFolder, number>][] = [
       [DEMO.admin.email, { ...onlyProfile, 'company-logo': 200, documents: 200, recordings: 200 }],
@@ -63,7 +64,7 @@ describe('upload folders by role', () => {
       [DEMO.tech.email, { ...onlyProfile, recordings: 200 }],
       // A company admin still setting the company up: a logo, but no recordings yet.
       [DEMO.newadmin.email, { ...onlyProfile, 'company-logo': 200, documents: 200 }],
-      [DEMO.publisher.email, { ...onlyProfile, 'bot-files': 200 }],
+      [DEMO.publisher.email, { ...onlyProfile, 'bot-files': 200, 'publisher-logo': 200 }],
       [DEMO.publisherUser.email, { ...onlyProfile, 'bot-files': 200 }],
     ];
     const names: Record<UploadFolder, string> = {
@@ -72,6 +73,7 @@ describe('upload folders by role', () => {
       documents: 'terms.pdf',
       recordings: 'visit.webm',
       'bot-files': 'price-book.xlsx',
+      'publisher-logo': 'publisher.png',
     };
     for (const [email, expected] of cases) {
       const client = await clientFor(email);

@@ -44,3 +44,8 @@ export * from './billing/pricing';
 export * from './integrations/integration-constants';
 export * from './integrations/integration.schema';
 export * from './integrations/integration-fields';
+export * from './publishers/publisher-info.schema';
+export * from './publishers/publisher-users.schema';
+export * from './publishers/clients.schema';
+export * from './marketplace/marketplace.schema';
+export * from './marketplace/deprecation-rules';

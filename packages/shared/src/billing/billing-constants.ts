@@ -55,7 +55,7 @@ export const HOLD_LABELS: Record<HoldReason, string> = {
   payment_due: 'paused: payment due',
 };
 
-/** The publisher markup a bot run carries when the publisher has set none (issue 12 adds overrides). */
+/** A new publisher's default markup; it may change it, and override it per client (issue 12 §1). */
 export const DEFAULT_MARKUP_PERCENT = 20;
 
 /** Spec §2 / §8 texts of the billing screens, word for word where the spec gives them. */

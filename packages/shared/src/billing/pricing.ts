@@ -11,6 +11,38 @@ export function clientCostMillicents(estimatedMillicents: number, markupPercent:
   return Math.round((estimatedMillicents * (100 + markupPercent)) / 100);
 }
 
+/** The markup a client pays: the publisher's override for this client when set, else its default. */
+export function effectiveMarkupPercent(
+  defaultPercent: number,
+  clientOverridePercent: number | null | undefined,
+): number {
+  return clientOverridePercent ?? defaultPercent;
+}
+
+/**
+ * Client cost of an estimated amount in whole cents, rounded once, half up (issue 12 §4: client
+ * cost = cost × (1 + markup/100)). Sum the estimated millicents first, then call this once.
+ */
+export function clientCostCents(estimatedMillicents: number, markupPercent: number): number {
+  return Math.round((estimatedMillicents * (100 + markupPercent)) / (100 * MILLICENTS_PER_CENT));
+}
+
+/** The price per run a company sees on the marketplace: the bot's price plus its markup. */
+export function companyPricePerRunMillicents(pricePerRunCents: number, markupPercent: number) {
+  return clientCostMillicents(pricePerRunCents * MILLICENTS_PER_CENT, markupPercent);
+}
+
+/** Formats millicents as US dollars with a tenth of a cent when it has one: 6500 → "$0.065". */
+export function formatUsdMillicents(millicents: number): string {
+  const digits = millicents % MILLICENTS_PER_CENT === 0 ? 2 : 3;
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(millicents / (100 * MILLICENTS_PER_CENT));
+}
+
 /** A bot run's estimated cost: the publisher's price per run plus the metered engine cost. */
 export function botRunEstimatedMillicents(
   pricePerRunCents: number,

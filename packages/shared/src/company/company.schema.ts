@@ -61,6 +61,15 @@ export const companyFormSchema = z.object({
   logo: z.string().trim().min(1, { error: MESSAGES.required }).nullable().optional(),
 });
 
+/**
+ * POST /api/company/create: the form plus the referral code a public marketplace link stored
+ * (issue 12 §2): a known code makes the company that publisher's client; an unknown one is ignored.
+ */
+export const companyCreateBodySchema = companyFormSchema.extend({
+  referral_code: z.string().trim().max(100, { error: MESSAGES.invalidValue }).nullable().optional(),
+});
+export type CompanyCreateBody = z.infer<typeof companyCreateBodySchema>;
+
 const capacityFields = capacityFormSchema.shape;
 
 /** True when an update body carries the capacity form (spec §7: {soft_capacity, hard_capacity}). */

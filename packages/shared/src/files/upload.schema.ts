@@ -7,13 +7,17 @@ import { requiredString } from '../validation/validators';
 import { ROLE, isPublisherRole } from '../auth/roles';
 import type { User } from '../auth/user.schema';
 
-/** bot-files: a publisher's bot reference documents (issue 9 §2), read only by the server. */
+/**
+ * bot-files: a publisher's bot reference documents (issue 9 §2), read only by the server;
+ * publisher-logo: the Publisher Information logo (issue 12 §1).
+ */
 export const UPLOAD_FOLDERS = [
   'profile',
   'company-logo',
   'recordings',
   'documents',
   'bot-files',
+  'publisher-logo',
 ] as const;
 export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
 
@@ -24,6 +28,7 @@ export const UPLOAD_FOLDER_EXTENSIONS: Record<UploadFolder, readonly string[]> =
   recordings: ['mp3', 'wav', 'm4a', 'ogg', 'webm', 'aac', 'mp4'],
   documents: FILE_UPLOADER_DEFAULTS.extensions,
   'bot-files': FILE_UPLOADER_DEFAULTS.extensions,
+  'publisher-logo': PHOTO_RULES.extensions,
 };
 
 /**
@@ -49,6 +54,9 @@ export function mayUploadTo(
       return role === ROLE.COMPANY_ADMIN;
     case 'bot-files':
       return isPublisherRole(role) && user.publisher !== null;
+    // Also before the publisher exists: the admin uploads the logo while creating it.
+    case 'publisher-logo':
+      return role === ROLE.PUBLISHER_ADMIN;
   }
 }
 

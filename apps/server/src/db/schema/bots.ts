@@ -11,6 +11,7 @@ import {
   BOT_TRIGGERS,
   BOT_VISIBILITIES,
   FEEDBACK_VERDICTS,
+  type BotExample,
   type OutputTag,
   type OutputTagDefinition,
   type ResponseTag,
@@ -18,12 +19,14 @@ import {
 import {
   bigserial,
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -66,12 +69,25 @@ export const bots = pgTable(
     /** The publisher's price per run in cents (the run's estimated cost adds the engine cost). */
     pricePerRunCents: integer('price_per_run_cents').notNull().default(5),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Marketplace counters, kept in the same transaction as the company_bots / bot_ratings row
+     * that changes them, so search can sort by popularity and rating without aggregating.
+     */
+    subscribersCount: integer('subscribers_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    /** When the newest version was published (marketplace 'newest' sort). */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('bots_publisher_updated_idx').on(t.publisherId, t.updatedAt, t.id),
     index('bots_publisher_status_idx').on(t.publisherId, t.status, t.updatedAt),
+    /** Marketplace browse: published bots by popularity. */
+    index('bots_market_popular_idx')
+      .on(t.subscribersCount, t.id)
+      .where(sql`${t.status} = 'published'`),
   ],
 );
 
@@ -112,8 +128,50 @@ export const botVersions = pgTable(
     changelog: text('changelog').notNull(),
     publishedById: uuid('published_by_id').references(() => users.id, { onDelete: 'set null' }),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The publisher's test run stored at publish: the marketplace example (issue 12 §2). */
+    example: jsonb('example').$type<BotExample>(),
+    /** Deprecation (issue 12 §3): on retires_on (YYYY-MM-DD, UTC) pins move to the newest version. */
+    deprecatedAt: timestamp('deprecated_at', { withTimezone: true }),
+    deprecatedById: uuid('deprecated_by_id').references(() => users.id, { onDelete: 'set null' }),
+    retiresOn: text('retires_on'),
+    deprecationNote: text('deprecation_note'),
+    /** Set once the subscribed companies' admins have been e-mailed (the mails are queued once). */
+    deprecationNotifiedAt: timestamp('deprecation_notified_at', { withTimezone: true }),
+    /** Set once every pin has moved off this version. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('bot_versions_bot_number_idx').on(t.botId, t.number)],
+  (t) => [
+    uniqueIndex('bot_versions_bot_number_idx').on(t.botId, t.number),
+    index('bot_versions_retiring_idx')
+      .on(t.retiresOn)
+      .where(sql`${t.retiresOn} is not null and ${t.retiredAt} is null`),
+  ],
+);
+
+/** One rating per company per bot (issue 12 §3), with the publisher's optional reply. */
+export const botRatings = pgTable(
+  'bot_ratings',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => bots.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    comment: text('comment'),
+    ratedById: uuid('rated_by_id').references(() => users.id, { onDelete: 'set null' }),
+    reply: text('reply'),
+    repliedById: uuid('replied_by_id').references(() => users.id, { onDelete: 'set null' }),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.botId] }),
+    index('bot_ratings_bot_idx').on(t.botId, t.updatedAt),
+    check('bot_ratings_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
 );
 
 /** Which bots a company may run, pinned to a version (a newer one is offered, never forced). */
@@ -275,6 +333,10 @@ export const botUsage = pgTable(
       .notNull()
       .references(() => botVersions.id),
     engine: text('engine', { enum: BOT_ENGINES }).notNull(),
+    /** The bot's publisher, so a publisher's clients and runs are one index range (issue 12). */
+    publisherId: uuid('publisher_id')
+      .notNull()
+      .references(() => publishers.id, { onDelete: 'cascade' }),
     tokensIn: integer('tokens_in').notNull(),
     tokensOut: integer('tokens_out').notNull(),
     costMillicents: integer('cost_millicents').notNull(),
@@ -282,6 +344,8 @@ export const botUsage = pgTable(
     billable: boolean('billable').notNull().default(false),
     /** Markup applied when metered (the publisher's, or the client override of issue 12). */
     markupPercent: integer('markup_percent').notNull().default(0),
+    /** The run's estimated cost (price per run + engine cost) before markup; 0 when not billable. */
+    estimatedMillicents: integer('estimated_millicents').notNull().default(0),
     /** What the company pays for this run: (price per run + engine cost) × (1 + markup). */
     clientCostMillicents: integer('client_cost_millicents').notNull().default(0),
     recordedAt: createdAt(),
@@ -289,6 +353,7 @@ export const botUsage = pgTable(
   (t) => [
     index('bot_usage_company_idx').on(t.companyId, t.recordedAt),
     index('bot_usage_bot_idx').on(t.botId, t.recordedAt),
+    index('bot_usage_publisher_idx').on(t.publisherId, t.recordedAt, t.companyId),
   ],
 );
 

@@ -1,8 +1,11 @@
+import { CLIENT_SOURCES } from '@fieldbot/shared';
 import {
   boolean,
   doublePrecision,
+  index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -40,8 +43,41 @@ export const companies = pgTable('companies', {
 export const publishers = pgTable('publishers', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
+  /** The referral code of the public landing link: generated once, never edited. */
   code: text('code').notNull().unique(),
-  /** Added to the estimated cost of each run of this publisher's bots (spec §1 client cost). */
+  /**
+   * The default markup added to the estimated cost of each run of this publisher's bots (spec §1
+   * client cost); publisher_clients.markup_percent overrides it per client.
+   */
   markupPercent: integer('markup_percent').notNull().default(20),
+  logo: text('logo'),
+  description: text('description'),
+  website: text('website'),
+  supportEmail: text('support_email'),
+  createdById: uuid('created_by_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A company that uses a publisher's bots or came through its landing link (issue 12 §1 Clients).
+ * Private bots are visible only to clients; markup_percent, when set, overrides the default.
+ */
+export const publisherClients = pgTable(
+  'publisher_clients',
+  {
+    publisherId: uuid('publisher_id')
+      .notNull()
+      .references(() => publishers.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: CLIENT_SOURCES }).notNull(),
+    markupPercent: integer('markup_percent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.publisherId, t.companyId] }),
+    index('publisher_clients_company_idx').on(t.companyId),
+  ],
+);

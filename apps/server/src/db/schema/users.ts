@@ -21,6 +21,13 @@ export const users = pgTable(
       .references(() => roles.id),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
     publisherId: uuid('publisher_id').references(() => publishers.id, { onDelete: 'set null' }),
+    /**
+     * The publisher whose marketplace link the user signed up through (issue 12 §2 referral flow):
+     * creating the company makes it that publisher's client.
+     */
+    referralPublisherId: uuid('referral_publisher_id').references(() => publishers.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Last login or request (the team list's "last active"), refreshed at most once a minute. */

@@ -1,12 +1,17 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { botRunEstimatedMillicents, clientCostMillicents } from '@fieldbot/shared';
+import {
+  botRunEstimatedMillicents,
+  clientCostMillicents,
+  effectiveMarkupPercent,
+} from '@fieldbot/shared';
 import {
   botResults,
   botRuns,
   bots,
   botUsage,
   botVersions,
+  publisherClients,
   publishers,
 } from '../../db/schema/index.js';
 
@@ -39,8 +44,8 @@ export async function insertRunningResults(
 /**
  * Meters finished results once each (bot_usage), under the engine of the version each ran. A
  * successful result is billable at the client cost of spec §1: (the bot's price per run + the
- * engine cost) plus the publisher's markup, fixed when metered so later price changes never
- * rewrite a past month.
+ * engine cost) plus the markup — the publisher's override for this client, else its default —
+ * fixed when metered so later price changes never rewrite a past month.
  */
 export async function meterResults(
   db: Db,
@@ -62,6 +67,7 @@ export async function meterResults(
       id: botVersions.id,
       engine: botVersions.engine,
       pricePerRunCents: bots.pricePerRunCents,
+      publisherId: bots.publisherId,
       markupPercent: publishers.markupPercent,
     })
     .from(botVersions)
@@ -69,23 +75,44 @@ export async function meterResults(
     .innerJoin(publishers, eq(publishers.id, bots.publisherId))
     .where(inArray(botVersions.id, [...new Set(rows.map((r) => r.versionId))]));
   const versionOf = new Map(versions.map((v) => [v.id, v]));
+  const overrides = await db
+    .select({
+      publisherId: publisherClients.publisherId,
+      companyId: publisherClients.companyId,
+      markupPercent: publisherClients.markupPercent,
+    })
+    .from(publisherClients)
+    .where(
+      and(
+        inArray(publisherClients.publisherId, [...new Set(versions.map((v) => v.publisherId))]),
+        inArray(publisherClients.companyId, [...new Set(rows.map((r) => r.companyId))]),
+      ),
+    );
+  const overrideOf = new Map(
+    overrides.map((o) => [`${o.publisherId}:${o.companyId}`, o.markupPercent]),
+  );
   await db
     .insert(botUsage)
     .values(
       rows.map(({ billable = false, ...row }) => {
         const version = versionOf.get(row.versionId)!;
-        const markupPercent = billable ? version.markupPercent : 0;
+        const markupPercent = billable
+          ? effectiveMarkupPercent(
+              version.markupPercent,
+              overrideOf.get(`${version.publisherId}:${row.companyId}`),
+            )
+          : 0;
+        const estimated = billable
+          ? botRunEstimatedMillicents(version.pricePerRunCents, row.costMillicents)
+          : 0;
         return {
           ...row,
           engine: version.engine,
+          publisherId: version.publisherId,
           billable,
           markupPercent,
-          clientCostMillicents: billable
-            ? clientCostMillicents(
-                botRunEstimatedMillicents(version.pricePerRunCents, row.costMillicents),
-                markupPercent,
-              )
-            : 0,
+          estimatedMillicents: estimated,
+          clientCostMillicents: billable ? clientCostMillicents(estimated, markupPercent) : 0,
         };
       }),
     )

@@ -91,6 +91,7 @@ export function storedType(
   switch (folder) {
     case 'profile':
     case 'company-logo':
+    case 'publisher-logo':
       return (detected && IMAGE_TYPES[detected.ext]) ?? null;
     case 'recordings':
       if (!detected) return 'application/octet-stream';

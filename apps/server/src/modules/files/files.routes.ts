@@ -17,7 +17,7 @@ import type { FilesService } from './files.service.js';
 import type { UploadUrls } from './upload-urls.js';
 
 /** Upload folders whose files are readable by URL alone (unguessable keys): pictures and documents. */
-const PUBLIC_FILE_FOLDERS = new Set(['profile', 'company-logo', 'documents']);
+const PUBLIC_FILE_FOLDERS = new Set(['profile', 'company-logo', 'publisher-logo', 'documents']);
 
 export interface FilesRoutesDeps {
   files: FilesService;

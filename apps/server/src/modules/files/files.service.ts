@@ -38,7 +38,9 @@ function folderOfKey(key: string): UploadFolder | null {
 
 /** Photos and logos have the spec's 3 MB limit; other folders the configured upload limit. */
 function maxBytesOf(folder: UploadFolder, uploadMaxBytes: number): number {
-  return folder === 'profile' || folder === 'company-logo' ? PHOTO_RULES.maxBytes : uploadMaxBytes;
+  return folder === 'profile' || folder === 'company-logo' || folder === 'publisher-logo'
+    ? PHOTO_RULES.maxBytes
+    : uploadMaxBytes;
 }
 
 const tooMany = (message: string) => new DomainError(429, message);
