@@ -10,6 +10,7 @@ import { createAnalyticsService } from './modules/analytics/analytics.service.js
 import { registerIntegrationsModule } from './modules/integrations/integrations.module.js';
 import type { CrmSyncQueue } from './modules/integrations/crm-sync-queue.js';
 import { registerBotsModule } from './modules/bots/bots.module.js';
+import { registerMarketplaceModule } from './modules/marketplace/marketplace.module.js';
 import { capacityRoutes } from './modules/capacity/capacity.routes.js';
 import { createCapacityService } from './modules/capacity/capacity.service.js';
 import { registerPaymentMethodsModule } from './modules/payment-methods/payment-methods.module.js';
@@ -86,8 +87,8 @@ export interface AppDeps {
   config: AppConfig;
   database: Database;
   storage: StorageProvider;
-  /** Queues an e-mail (pg-boss send-email). */
-  sendMail(message: MailMessage): Promise<void>;
+  /** Queues an e-mail (pg-boss send-email); a dedupe key already queued is not queued again. */
+  sendMail(message: MailMessage, options?: { dedupeKey?: string }): Promise<void>;
   /** Queues the interaction pipeline: audio merge of new recordings, CSR call downloads. */
   pipeline: PipelineQueue;
   /** The bot engines (test runs of the builder); server.ts builds them from the configuration. */
@@ -250,6 +251,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   await registerBotsModule(app, { db: database.db, storage, engines: deps.botEngines });
+  await registerMarketplaceModule(app, {
+    db: database.db,
+    sendMail: deps.sendMail,
+    appUrl: config.appUrl,
+  });
   await botRunsRoutes(app, {
     botRuns: createBotRunsService({ repo: botRunsRepo, queue: deps.botRuns }),
   });

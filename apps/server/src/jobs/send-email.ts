@@ -13,6 +13,26 @@ export async function createSendEmailQueue(boss: PgBoss): Promise<void> {
   await boss.createQueue(SEND_EMAIL_QUEUE, { name: SEND_EMAIL_QUEUE, ...sendEmailQueueOptions });
 }
 
+/**
+ * A dedupe key is a pg-boss singleton over a long window: while the first job with the key is
+ * in the job table (queued, sent, or retried), sending it again is a no-op.
+ */
+export const EMAIL_DEDUPE_SECONDS = 30 * 24 * 60 * 60;
+
+export async function queueEmail(
+  boss: PgBoss,
+  message: MailMessage,
+  options: { dedupeKey?: string } = {},
+): Promise<void> {
+  await boss.send(
+    SEND_EMAIL_QUEUE,
+    message,
+    options.dedupeKey
+      ? { singletonKey: options.dedupeKey, singletonSeconds: EMAIL_DEDUPE_SECONDS }
+      : {},
+  );
+}
+
 /** `pollers` parallel workers in this process, each taking one message at a time. */
 export async function registerSendEmailWorker(
   boss: PgBoss,
