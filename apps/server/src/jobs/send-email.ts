@@ -14,10 +14,11 @@ export async function createSendEmailQueue(boss: PgBoss): Promise<void> {
 }
 
 /**
- * A dedupe key is a pg-boss singleton over a long window: while the first job with the key is
- * in the job table (queued, sent, or retried), sending it again is a no-op.
+ * A dedupe key is a pg-boss singleton: within the same 12-hour slot (the longest pg-boss allows,
+ * its archive interval), sending a key again is a no-op whether the first is queued, retried or
+ * sent. Callers keep their own durable mark (e.g. bot_versions.deprecation_notified_at).
  */
-export const EMAIL_DEDUPE_SECONDS = 30 * 24 * 60 * 60;
+export const EMAIL_DEDUPE_SECONDS = 12 * 60 * 60;
 
 export async function queueEmail(
   boss: PgBoss,

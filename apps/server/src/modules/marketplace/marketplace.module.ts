@@ -17,6 +17,8 @@ export async function registerMarketplaceModule(
     publisher: createPublisherMarketplaceService({
       repo,
       notifier: createDeprecationNotifier(deps),
+      onNotifyError: (error) =>
+        app.log.error({ err: error }, 'deprecation e-mails not queued; the daily job retries'),
     }),
   });
 }

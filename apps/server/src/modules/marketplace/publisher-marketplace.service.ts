@@ -19,6 +19,7 @@ export type PublisherMarketplaceService = ReturnType<typeof createPublisherMarke
 export function createPublisherMarketplaceService(deps: {
   repo: MarketplaceRepo;
   notifier: DeprecationNotifier;
+  onNotifyError?: (error: unknown) => void;
   now?: () => Date;
 }) {
   const { repo } = deps;
@@ -84,7 +85,8 @@ export function createPublisherMarketplaceService(deps: {
           deprecationNote: body.note ?? null,
         });
       });
-      await deps.notifier.notify(version.id);
+      // The deprecation stands even if queuing fails: the daily job sends what is still unsent.
+      await deps.notifier.notify(version.id).catch((error: unknown) => deps.onNotifyError?.(error));
       return {
         message: MARKETPLACE_MESSAGES.deprecated,
         data: {
