@@ -265,6 +265,22 @@ describe('browse', () => {
     expect(noPublisher.body.message).toBe(MARKETPLACE_MESSAGES.publisherNotFound);
   });
 
+  it('publishes without an example when the engine cannot run one', async () => {
+    // No LLM is configured in tests: the example run fails, the publish does not.
+    const pub = await as(DEMO.publisher.email);
+    const llm = await createAndPublish(
+      pub,
+      callBot(`Llm ${TAG}`, { engine: 'llm', prompt: 'Was the visit booked?' }),
+    );
+    const acme = await as(DEMO.admin.email);
+    const bot = await detail(acme, llm.id);
+    expect(bot).toMatchObject({ engine: 'llm', latest_version: 1, example: null });
+    const [row] = await t.inspect((q) =>
+      q(`SELECT published_at IS NOT NULL AS published FROM bots WHERE id = $1`, [llm.id]),
+    );
+    expect(row).toEqual({ published: true });
+  });
+
   it('hides private bots from companies that are not the publisher’s clients', async () => {
     const acme = await as(DEMO.admin.email);
     const globex = await as(DEMO.globex.email);
