@@ -1,9 +1,4 @@
-import {
-  ASSIGNABLE_TEAM_ROLE_OPTIONS,
-  ROLE,
-  TEAM_ROLE_OPTIONS,
-  type User,
-} from '@fieldbot/shared';
+import { ASSIGNABLE_TEAM_ROLE_OPTIONS, ROLE, TEAM_ROLE_OPTIONS, type User } from '@fieldbot/shared';
 
 export const TEAM_ROLE_FILTER_OPTIONS = TEAM_ROLE_OPTIONS.map((option) => ({ ...option }));
 
