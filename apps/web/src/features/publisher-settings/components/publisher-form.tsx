@@ -134,7 +134,6 @@ export function PublisherForm({ publisher, readOnly }: PublisherFormProps) {
             required={!readOnly}
             readOnly={readOnly}
             rows={4}
-            autosize={readOnly}
             resize="vertical"
             description={
               readOnly ? undefined : `${descriptionLength} / ${PUBLISHER_LIMITS.descriptionMax}`
