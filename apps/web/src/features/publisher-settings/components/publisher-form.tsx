@@ -175,7 +175,7 @@ export function PublisherForm({ publisher, readOnly }: PublisherFormProps) {
             allowNegative={false}
             clampBehavior="none"
             hideControls={readOnly}
-            maw={{ sm: 240 }}
+            maw={{ sm: 360 }}
             {...form.getInputProps('default_markup_percent')}
           />
 
