@@ -97,6 +97,14 @@ const TransactionHistoryPage = lazyNamed(
 );
 const CapacityPage = lazyNamed(() => import('@/features/billing'), 'CapacityPage');
 const IntegrationsPage = lazyNamed(() => import('@/features/integrations'), 'IntegrationsPage');
+const PublisherInfoPage = lazyNamed(
+  () => import('@/features/publisher-settings/pages/publisher-info-page'),
+  'PublisherInfoPage',
+);
+const PublisherUsersPage = lazyNamed(
+  () => import('@/features/publisher-users/pages/publisher-users-page'),
+  'PublisherUsersPage',
+);
 
 const PlaceholderPage = lazy(() =>
   import('@/features/placeholders/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
@@ -104,10 +112,6 @@ const PlaceholderPage = lazy(() =>
 
 function placeholder(path: string, title: string, enableReturn = false): RouteObject {
   return { path, element: <PlaceholderPage title={title} enableReturn={enableReturn} /> };
-}
-
-function settingsPlaceholder(path: string, title: string): RouteObject {
-  return { path, element: <PlaceholderPage title={title} headerTitle="Settings" /> };
 }
 
 /** Spec §2, every route. The root element runs the routing rules before anything renders. */
@@ -182,7 +186,7 @@ export const routes: RouteObject[] = [
           { path: 'bot/private-bot', element: <PrivateBotsPage /> },
           placeholder('clients/list', 'Clients'),
           placeholder('clients/detail/:clientId/*', 'Client Detail', true),
-          placeholder('publisher/users', 'Users'),
+          { path: 'publisher/users', element: <PublisherUsersPage /> },
 
           {
             path: 'settings',
@@ -200,7 +204,7 @@ export const routes: RouteObject[] = [
                 ],
               },
               { path: 'integrations', element: <IntegrationsPage /> },
-              settingsPlaceholder('publisher-info', 'Publisher Information'),
+              { path: 'publisher-info', element: <PublisherInfoPage /> },
             ],
           },
         ],
