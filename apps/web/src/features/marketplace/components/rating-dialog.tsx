@@ -100,9 +100,7 @@ function RatingForm({ bot, onDone }: { bot: RatingDialogProps['bot']; onDone: ()
             setErrors((e) => ({ ...e, comment: undefined }));
           }}
           error={errors.comment}
-          autosize
-          minRows={3}
-          maxRows={8}
+          rows={4}
         />
         {serverError ? (
           <Alert color="red" variant="light" role="alert">
