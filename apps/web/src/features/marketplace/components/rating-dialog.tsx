@@ -19,7 +19,13 @@ export interface RatingDialogProps {
 /** 1–5 stars and an optional comment; a company's new rating replaces its last one. */
 export function RatingDialog({ bot, opened, onClose }: RatingDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={`Rate ${bot.name}`} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={`Rate ${bot.name}`}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {/* Mounted only while open, so each opening starts from the saved rating. */}
       {opened ? <RatingForm bot={bot} onDone={onClose} /> : null}
     </Modal>

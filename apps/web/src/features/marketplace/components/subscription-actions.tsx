@@ -51,6 +51,7 @@ export function SubscriptionActions({
         onClose={() => setConfirming(false)}
         title={`Unsubscribe from ${bot.name}?`}
         centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
       >
         <Text size="sm">
           The bot stops running on your company&apos;s interactions. Results it has already produced
