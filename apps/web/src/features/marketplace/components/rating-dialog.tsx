@@ -93,6 +93,7 @@ function RatingForm({ bot, onDone }: { bot: RatingDialogProps['bot']; onDone: ()
             }}
             size="lg"
             mt={4}
+            role="radiogroup"
             aria-labelledby="rating-stars-label"
             getSymbolLabel={(value) => `${value} ${value === 1 ? 'star' : 'stars'}`}
           />

@@ -12,7 +12,7 @@ export function SubscriptionActions({
   bot,
   onRate,
 }: {
-  bot: Pick<MarketplaceBotDetail, 'id' | 'name' | 'subscription' | 'latest_version'>;
+  bot: Pick<MarketplaceBotDetail, 'id' | 'name' | 'subscription' | 'latest_version' | 'my_rating'>;
   onRate: () => void;
 }) {
   const action = useSubscriptionAction(bot.id);
@@ -41,7 +41,7 @@ export function SubscriptionActions({
         </Button>
       ) : null}
       <Button variant="light" onClick={onRate}>
-        Rate
+        {bot.my_rating ? 'Change rating' : 'Rate'}
       </Button>
       <Button variant="default" color="red" onClick={() => setConfirming(true)}>
         Unsubscribe

@@ -169,7 +169,7 @@ describe('MarketplaceBotPage', () => {
     });
     renderBot();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Rate' }));
+    await user.click(await screen.findByRole('button', { name: 'Change rating' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rate Upsell Finder' });
     expect(within(dialog).getByRole('radio', { name: '3 stars' })).toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Save rating' }));
