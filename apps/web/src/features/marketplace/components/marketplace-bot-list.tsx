@@ -1,20 +1,15 @@
-import {
-  PAGE_SIZE,
-  type MarketplaceBotListQuery,
-  type MarketplaceBotItem,
-  marketplaceBotListQuerySchema,
-} from '@fieldbot/shared';
+import { PAGE_SIZE, type MarketplaceBotItem, type MarketplaceBotListQuery } from '@fieldbot/shared';
 import { Stack } from '@mantine/core';
 import { useMemo } from 'react';
-import { useLastPageRedirect, type ListQueryPatch } from '@/components/data-table';
+import { useLastPageRedirect } from '@/components/data-table';
 import { useMarketplaceBots } from '../api/get-marketplace-bots';
 import { useMarketplacePublisher } from '../api/get-marketplace-publisher';
 import { MarketplaceBotGrid } from './marketplace-bot-grid';
-import { MarketplaceFilters } from './marketplace-filters';
+import { MarketplaceFilters, type MarketplaceQueryPatch } from './marketplace-filters';
 
 export interface MarketplaceBotListProps {
   query: MarketplaceBotListQuery;
-  onQueryChange: (patch: ListQueryPatch<typeof marketplaceBotListQuerySchema>) => void;
+  onQueryChange: (patch: MarketplaceQueryPatch) => void;
   /** The publisher page lists one publisher's bots and has no publisher filter. */
   publisherId?: string;
 }

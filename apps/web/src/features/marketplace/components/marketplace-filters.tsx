@@ -1,16 +1,18 @@
-import {
-  type MarketplaceBotListQuery,
-  type MarketplaceBotItem,
-  type MarketplaceSortField,
+import type {
+  MarketplaceBotItem,
+  MarketplaceBotListQuery,
+  MarketplaceSortField,
+  marketplaceBotListQuerySchema,
 } from '@fieldbot/shared';
 import { Select, Switch } from '@mantine/core';
 import { ListToolbar, type ListQueryPatch } from '@/components/data-table';
-import type { marketplaceBotListQuerySchema } from '@fieldbot/shared';
 import { SORT_OPTIONS, TRIGGER_OPTIONS } from '../lib/options';
+
+export type MarketplaceQueryPatch = ListQueryPatch<typeof marketplaceBotListQuerySchema>;
 
 export interface MarketplaceFiltersProps {
   query: MarketplaceBotListQuery;
-  onQueryChange: (patch: ListQueryPatch<typeof marketplaceBotListQuerySchema>) => void;
+  onQueryChange: (patch: MarketplaceQueryPatch) => void;
   /** The publishers to choose from; null hides the filter (the publisher page). */
   publishers: MarketplaceBotItem['publisher'][] | null;
 }
