@@ -21,6 +21,11 @@ const AppLayout = lazy(() =>
 );
 // The support feature adds Help to the user menu; the shell itself imports no feature.
 const HelpMenuItem = lazyNamed(() => import('@/features/support'), 'HelpMenuItem');
+// The marketplace adds the deprecation notices above every page; its own module, not its pages.
+const DeprecationBanner = lazyNamed(
+  () => import('@/features/marketplace/components/deprecation-banner'),
+  'DeprecationBanner',
+);
 const NotFoundPage = lazyNamed(
   () => import('@/components/feedback/not-found-page'),
   'NotFoundPage',
@@ -106,6 +111,14 @@ const PublisherUsersPage = lazyNamed(
   'PublisherUsersPage',
 );
 
+// One chunk for the marketplace pages: they share the cards, filters and price modules.
+const MarketplacePage = lazyNamed(() => import('@/features/marketplace'), 'MarketplacePage');
+const MarketplaceBotPage = lazyNamed(() => import('@/features/marketplace'), 'MarketplaceBotPage');
+const MarketplacePublisherPage = lazyNamed(
+  () => import('@/features/marketplace'),
+  'MarketplacePublisherPage',
+);
+
 const PlaceholderPage = lazy(() =>
   import('@/features/placeholders/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -147,6 +160,11 @@ export const routes: RouteObject[] = [
                 <HelpMenuItem />
               </Suspense>
             }
+            banner={
+              <Suspense fallback={null}>
+                <DeprecationBanner />
+              </Suspense>
+            }
           />
         ),
         children: [
@@ -172,9 +190,9 @@ export const routes: RouteObject[] = [
             path: 'users/interaction/:interactionId/:interactionType',
             element: <InteractionDetailPage />,
           },
-          placeholder('marketplace', 'Marketplace'),
-          placeholder('marketplace/bot/:botId', 'Bot Detail', true),
-          placeholder('marketplace/:publisherId', 'Marketplace', true),
+          { path: 'marketplace', element: <MarketplacePage /> },
+          { path: 'marketplace/bot/:botId', element: <MarketplaceBotPage /> },
+          { path: 'marketplace/:publisherId', element: <MarketplacePublisherPage /> },
 
           // Publisher side
           placeholder('publisher/dashboard', 'Dashboard'),
