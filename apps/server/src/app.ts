@@ -10,6 +10,7 @@ import { createAnalyticsService } from './modules/analytics/analytics.service.js
 import { registerIntegrationsModule } from './modules/integrations/integrations.module.js';
 import type { CrmSyncQueue } from './modules/integrations/crm-sync-queue.js';
 import { registerBotsModule } from './modules/bots/bots.module.js';
+import { registerClientsModule } from './modules/clients/clients.module.js';
 import { capacityRoutes } from './modules/capacity/capacity.routes.js';
 import { createCapacityService } from './modules/capacity/capacity.service.js';
 import { registerPaymentMethodsModule } from './modules/payment-methods/payment-methods.module.js';
@@ -250,6 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   await registerBotsModule(app, { db: database.db, storage, engines: deps.botEngines });
+  await registerClientsModule(app, { db: database.db });
   await botRunsRoutes(app, {
     botRuns: createBotRunsService({ repo: botRunsRepo, queue: deps.botRuns }),
   });
