@@ -71,9 +71,7 @@ export function createClientsRepo(db: Db) {
       query: ClientListQuery,
       month: MonthRange,
     ): Promise<ClientListPage> {
-      const keyword = query.keyword
-        ? sql`and co.name ilike ${likePattern(query.keyword)}`
-        : sql``;
+      const keyword = query.keyword ? sql`and co.name ilike ${likePattern(query.keyword)}` : sql``;
       const direction = query.sort_direction === 'desc' ? sql`desc` : sql`asc`;
       const offset = (query.page - 1) * PAGE_SIZE;
       const result = await db.execute(sql`
@@ -191,7 +189,7 @@ export function createClientsRepo(db: Db) {
       }>(
         await db.execute(sql`
           select b.id as bot_id, b.name, b.color, v.number as version,
-            coalesce(b.latest_version, v.number) as latest_version, cb.subscribed_at,
+            coalesce(b.latest_version, v.number) as latest_version, cb.created_at as subscribed_at,
             case when v.deprecated_at is not null and v.retired_at is null
               then v.retires_on end as retires_on
           from company_bots cb
