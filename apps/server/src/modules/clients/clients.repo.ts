@@ -59,67 +59,76 @@ function parsed<T>(value: T | string): T {
 
 const iso = (value: unknown) => new Date(value as string).toISOString();
 
+/**
+ * One statement: the month's usage of every client (one range of the bot_usage publisher index,
+ * grouped by company), the bots each uses now, then the page and the totals of the matches.
+ * `runs` counts billable results only (successful runs), so it goes with the costs beside it.
+ * Exported for the benchmark's EXPLAIN.
+ */
+export function clientListQuery(
+  publisherId: string,
+  query: ClientListQuery,
+  month: MonthRange,
+): SQL {
+  const keyword = query.keyword ? sql`and co.name ilike ${likePattern(query.keyword)}` : sql``;
+  const direction = query.sort_direction === 'desc' ? sql`desc` : sql`asc`;
+  const offset = (query.page - 1) * PAGE_SIZE;
+  return sql`
+    with usage as (
+      select u.company_id,
+        count(*) filter (where u.billable)::int as runs,
+        sum(u.estimated_millicents)::bigint as estimated,
+        sum(u.client_cost_millicents)::bigint as client_cost
+      from bot_usage u
+      where u.publisher_id = ${publisherId}
+        and u.created_at >= ${month.start.toISOString()}::timestamptz
+        and u.created_at < ${month.end.toISOString()}::timestamptz
+      group by u.company_id
+    ),
+    used as (
+      select cb.company_id, count(*)::int as bots_used
+      from company_bots cb join bots b on b.id = cb.bot_id
+      where b.publisher_id = ${publisherId}
+      group by cb.company_id
+    ),
+    r as (
+      select co.id, co.name, co.logo, pc.created_at as since, pc.source,
+        coalesce(used.bots_used, 0) as bots_used,
+        coalesce(usage.runs, 0) as runs,
+        coalesce(usage.estimated, 0) as estimated_millicents,
+        coalesce(usage.client_cost, 0) as client_cost_millicents,
+        coalesce(pc.markup_percent, p.markup_percent) as markup_percent,
+        pc.markup_percent is not null as markup_overridden
+      from publisher_clients pc
+      join publishers p on p.id = pc.publisher_id
+      join companies co on co.id = pc.company_id
+      left join usage on usage.company_id = pc.company_id
+      left join used on used.company_id = pc.company_id
+      where pc.publisher_id = ${publisherId} ${keyword}
+    )
+    select
+      (select count(*)::int from r) as count,
+      (select coalesce(sum(runs), 0)::bigint from r) as runs,
+      (select coalesce(sum(estimated_millicents), 0)::bigint from r) as estimated,
+      (select coalesce(sum(client_cost_millicents), 0)::bigint from r) as client_cost,
+      coalesce((select json_agg(p order by p.position) from (
+        select r.*, row_number() over (
+          order by ${ORDER[query.sort_by]} ${direction}, lower(r.name), r.id
+        ) as position
+        from r
+        order by position
+        limit ${PAGE_SIZE} offset ${offset}
+      ) p), '[]'::json) as items`;
+}
+
 export function createClientsRepo(db: Db) {
   return {
-    /**
-     * One statement: the month's usage of every client (one range of the bot_usage publisher index,
-     * grouped by company), the bots each uses now, then the page and the totals of the matches.
-     * `runs` counts billable results only (successful runs), so it goes with the costs beside it.
-     */
     async listPage(
       publisherId: string,
       query: ClientListQuery,
       month: MonthRange,
     ): Promise<ClientListPage> {
-      const keyword = query.keyword ? sql`and co.name ilike ${likePattern(query.keyword)}` : sql``;
-      const direction = query.sort_direction === 'desc' ? sql`desc` : sql`asc`;
-      const offset = (query.page - 1) * PAGE_SIZE;
-      const result = await db.execute(sql`
-        with usage as (
-          select u.company_id,
-            count(*) filter (where u.billable)::int as runs,
-            sum(u.estimated_millicents)::bigint as estimated,
-            sum(u.client_cost_millicents)::bigint as client_cost
-          from bot_usage u
-          where u.publisher_id = ${publisherId}
-            and u.created_at >= ${month.start.toISOString()}::timestamptz
-            and u.created_at < ${month.end.toISOString()}::timestamptz
-          group by u.company_id
-        ),
-        used as (
-          select cb.company_id, count(*)::int as bots_used
-          from company_bots cb join bots b on b.id = cb.bot_id
-          where b.publisher_id = ${publisherId}
-          group by cb.company_id
-        ),
-        r as (
-          select co.id, co.name, co.logo, pc.created_at as since, pc.source,
-            coalesce(used.bots_used, 0) as bots_used,
-            coalesce(usage.runs, 0) as runs,
-            coalesce(usage.estimated, 0) as estimated_millicents,
-            coalesce(usage.client_cost, 0) as client_cost_millicents,
-            coalesce(pc.markup_percent, p.markup_percent) as markup_percent,
-            pc.markup_percent is not null as markup_overridden
-          from publisher_clients pc
-          join publishers p on p.id = pc.publisher_id
-          join companies co on co.id = pc.company_id
-          left join usage on usage.company_id = pc.company_id
-          left join used on used.company_id = pc.company_id
-          where pc.publisher_id = ${publisherId} ${keyword}
-        )
-        select
-          (select count(*)::int from r) as count,
-          (select coalesce(sum(runs), 0)::bigint from r) as runs,
-          (select coalesce(sum(estimated_millicents), 0)::bigint from r) as estimated,
-          (select coalesce(sum(client_cost_millicents), 0)::bigint from r) as client_cost,
-          coalesce((select json_agg(p order by p.position) from (
-            select r.*, row_number() over (
-              order by ${ORDER[query.sort_by]} ${direction}, lower(r.name), r.id
-            ) as position
-            from r
-            order by position
-            limit ${PAGE_SIZE} offset ${offset}
-          ) p), '[]'::json) as items`);
+      const result = await db.execute(clientListQuery(publisherId, query, month));
       const [row] = rowsOf<{
         count: number;
         runs: string | number;
