@@ -110,16 +110,20 @@ export async function loadMarketplaceData(databaseUrl: string): Promise<void> {
     });
 
     await timed('subscriptions and clients', async () => {
+      // Drawn in a plain select list, so random() runs once per (company, pick).
+      await q(
+        `CREATE TEMP TABLE bench_pick AS
+         SELECT c, floor($3::int * power(random(), 3))::int AS p,
+           1 + floor(random() * $4::int)::int AS b, floor(random() * 300)::int AS days_ago
+         FROM generate_series(1, $1::int) c, generate_series(1, $2::int) k`,
+        [companies, subscriptionsPerCompany, publishers, botsPerPublisher],
+      );
       await q(
         `INSERT INTO company_bots (company_id, bot_id, version_id, created_at)
-         SELECT DISTINCT ON (c, v.bot_id) pg_temp.bench_uuid('co' || c), v.bot_id, v.version_id,
-           now() - (floor(random() * 300) || ' days')::interval
-         FROM generate_series(1, $1::int) c, generate_series(1, $2::int) k,
-           LATERAL (SELECT floor($3::int * power(random(), 3))::int AS p,
-             1 + floor(random() * $4::int)::int AS b, k AS k2) pick
-           JOIN bench_bot v ON v.p = pick.p AND v.b = pick.b
+         SELECT pg_temp.bench_uuid('co' || pick.c), v.bot_id, v.version_id,
+           now() - (pick.days_ago || ' days')::interval
+         FROM bench_pick pick JOIN bench_bot v ON v.p = pick.p AND v.b = pick.b
          ON CONFLICT DO NOTHING`,
-        [companies, subscriptionsPerCompany, publishers, botsPerPublisher],
       );
       await q(
         `INSERT INTO publisher_clients (publisher_id, company_id, source, created_at)
@@ -130,9 +134,10 @@ export async function loadMarketplaceData(databaseUrl: string): Promise<void> {
       );
       await q(
         `INSERT INTO publisher_clients (publisher_id, company_id, source, created_at)
-         SELECT p.id, pg_temp.bench_uuid('co' || c), 'referral', now() - interval '400 days'
-         FROM generate_series(10, $1::int, 10) c
-         JOIN bench_pub p ON p.idx = floor($2::int * power(random(), 3))::int
+         SELECT p.id, pg_temp.bench_uuid('co' || r.c), 'referral', now() - interval '400 days'
+         FROM (SELECT c, floor($2::int * power(random(), 3))::int AS p
+           FROM generate_series(10, $1::int, 10) c) r
+         JOIN bench_pub p ON p.idx = r.p
          ON CONFLICT DO NOTHING`,
         [companies, publishers],
       );
@@ -153,22 +158,25 @@ export async function loadMarketplaceData(databaseUrl: string): Promise<void> {
         `INSERT INTO bot_usage (result_id, company_id, bot_id, version_id, engine, publisher_id,
            tokens_in, tokens_out, cost_millicents, billable, markup_percent, estimated_millicents,
            client_cost_millicents, created_at)
-         SELECT gen_random_uuid(), cb.company_id, cb.bot_id, cb.version_id, 'rules', b.publisher_id,
-           0, 0, 0, ok, CASE WHEN ok THEN m.markup ELSE 0 END,
-           CASE WHEN ok THEN b.price_per_run_cents * 1000 ELSE 0 END,
-           CASE WHEN ok THEN round(b.price_per_run_cents * 1000 * (100 + m.markup) / 100.0)::int
+         SELECT gen_random_uuid(), x.company_id, x.bot_id, x.version_id, 'rules', b.publisher_id,
+           0, 0, 0, x.ok, CASE WHEN x.ok THEN m.markup ELSE 0 END,
+           CASE WHEN x.ok THEN b.price_per_run_cents * 1000 ELSE 0 END,
+           CASE WHEN x.ok THEN round(b.price_per_run_cents * 1000 * (100 + m.markup) / 100.0)::int
              ELSE 0 END,
-           w.start + random() * (now() - w.start)
-         FROM company_bots cb
-         JOIN bots b ON b.id = cb.bot_id
+           x.at
+         FROM (
+           SELECT cb.company_id, cb.bot_id, cb.version_id, random() < 0.95 AS ok,
+             w.start + random() * (now() - w.start) AS at
+           FROM company_bots cb
+           CROSS JOIN (SELECT date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
+             - interval '1 month' AS start) w
+           CROSS JOIN generate_series(1, $1::int * 2) r
+         ) x
+         JOIN bots b ON b.id = x.bot_id
          JOIN publishers p ON p.id = b.publisher_id
          LEFT JOIN publisher_clients pc
-           ON pc.publisher_id = b.publisher_id AND pc.company_id = cb.company_id
-         CROSS JOIN LATERAL (SELECT coalesce(pc.markup_percent, p.markup_percent) AS markup) m
-         CROSS JOIN (SELECT date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
-           - interval '1 month' AS start) w
-         CROSS JOIN LATERAL generate_series(1, $1::int * 2) r
-         CROSS JOIN LATERAL (SELECT random() < 0.95 AS ok, r AS r2) s`,
+           ON pc.publisher_id = b.publisher_id AND pc.company_id = x.company_id
+         CROSS JOIN LATERAL (SELECT coalesce(pc.markup_percent, p.markup_percent) AS markup) m`,
         [runsPerSubscription],
       );
     });
