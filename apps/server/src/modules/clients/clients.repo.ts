@@ -71,10 +71,20 @@ export function clientListQuery(
   month: MonthRange,
 ): SQL {
   const keyword = query.keyword ? sql`and co.name ilike ${likePattern(query.keyword)}` : sql``;
+  // With a keyword only the matching clients' usage is read: company_id is in the index, so the
+  // other rows are skipped before the heap.
+  const matching = query.keyword ? sql`and u.company_id in (select id from c)` : sql``;
   const direction = query.sort_direction === 'desc' ? sql`desc` : sql`asc`;
   const offset = (query.page - 1) * PAGE_SIZE;
   return sql`
-    with usage as (
+    with c as (
+      select co.id, co.name, co.logo, pc.created_at as since, pc.source,
+        pc.markup_percent as override
+      from publisher_clients pc
+      join companies co on co.id = pc.company_id
+      where pc.publisher_id = ${publisherId} ${keyword}
+    ),
+    usage as (
       select u.company_id,
         count(*) filter (where u.billable)::int as runs,
         sum(u.estimated_millicents)::bigint as estimated,
@@ -83,6 +93,7 @@ export function clientListQuery(
       where u.publisher_id = ${publisherId}
         and u.created_at >= ${month.start.toISOString()}::timestamptz
         and u.created_at < ${month.end.toISOString()}::timestamptz
+        ${matching}
       group by u.company_id
     ),
     used as (
@@ -92,19 +103,18 @@ export function clientListQuery(
       group by cb.company_id
     ),
     r as (
-      select co.id, co.name, co.logo, pc.created_at as since, pc.source,
+      select c.id, c.name, c.logo, c.since, c.source,
         coalesce(used.bots_used, 0) as bots_used,
         coalesce(usage.runs, 0) as runs,
         coalesce(usage.estimated, 0) as estimated_millicents,
         coalesce(usage.client_cost, 0) as client_cost_millicents,
-        coalesce(pc.markup_percent, p.markup_percent) as markup_percent,
-        pc.markup_percent is not null as markup_overridden
-      from publisher_clients pc
-      join publishers p on p.id = pc.publisher_id
-      join companies co on co.id = pc.company_id
-      left join usage on usage.company_id = pc.company_id
-      left join used on used.company_id = pc.company_id
-      where pc.publisher_id = ${publisherId} ${keyword}
+        coalesce(c.override, p.markup_percent) as markup_percent,
+        c.override is not null as markup_overridden
+      from c
+      cross join publishers p
+      left join usage on usage.company_id = c.id
+      left join used on used.company_id = c.id
+      where p.id = ${publisherId}
     )
     select
       (select count(*)::int from r) as count,
