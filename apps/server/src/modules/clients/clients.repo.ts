@@ -71,9 +71,6 @@ export function clientListQuery(
   month: MonthRange,
 ): SQL {
   const keyword = query.keyword ? sql`and co.name ilike ${likePattern(query.keyword)}` : sql``;
-  // With a keyword only the matching clients' usage is read: company_id is in the index, so the
-  // other rows are skipped before the heap.
-  const matching = query.keyword ? sql`and u.company_id in (select id from c)` : sql``;
   const direction = query.sort_direction === 'desc' ? sql`desc` : sql`asc`;
   const offset = (query.page - 1) * PAGE_SIZE;
   return sql`
@@ -93,7 +90,6 @@ export function clientListQuery(
       where u.publisher_id = ${publisherId}
         and u.created_at >= ${month.start.toISOString()}::timestamptz
         and u.created_at < ${month.end.toISOString()}::timestamptz
-        ${matching}
       group by u.company_id
     ),
     used as (
