@@ -11,6 +11,7 @@ import { registerIntegrationsModule } from './modules/integrations/integrations.
 import type { CrmSyncQueue } from './modules/integrations/crm-sync-queue.js';
 import { registerBotsModule } from './modules/bots/bots.module.js';
 import { registerMarketplaceModule } from './modules/marketplace/marketplace.module.js';
+import { registerClientsModule } from './modules/clients/clients.module.js';
 import { capacityRoutes } from './modules/capacity/capacity.routes.js';
 import { createCapacityService } from './modules/capacity/capacity.service.js';
 import { registerPaymentMethodsModule } from './modules/payment-methods/payment-methods.module.js';
@@ -256,6 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sendMail: deps.sendMail,
     appUrl: config.appUrl,
   });
+  await registerClientsModule(app, { db: database.db });
   await botRunsRoutes(app, {
     botRuns: createBotRunsService({ repo: botRunsRepo, queue: deps.botRuns }),
   });
