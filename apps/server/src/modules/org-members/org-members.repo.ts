@@ -55,7 +55,11 @@ function rowsOf<T>(result: unknown): T[] {
 function orgColumns(kind: OrgKind) {
   return kind === 'company'
     ? { user: users.companyId, invitation: invitations.companyId, raw: sql.raw('company_id') }
-    : { user: users.publisherId, invitation: invitations.publisherId, raw: sql.raw('publisher_id') };
+    : {
+        user: users.publisherId,
+        invitation: invitations.publisherId,
+        raw: sql.raw('publisher_id'),
+      };
 }
 
 export function createOrgMembersRepo(db: Db, kind: OrgKind) {
