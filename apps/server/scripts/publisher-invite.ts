@@ -27,7 +27,9 @@ async function main() {
       email,
       appUrl: config.appUrl,
     });
-    console.log(`Publisher Admin invitation for ${email} (valid until ${expiresAt.toISOString()}):`);
+    console.log(
+      `Publisher Admin invitation for ${email} (valid until ${expiresAt.toISOString()}):`,
+    );
     console.log(link);
   } catch (error) {
     if (!(error instanceof PlatformInviteError)) throw error;
