@@ -9,6 +9,7 @@
  */
 import { exitOnConfigError, loadConfigOrExit } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
+import { seedReferenceData } from '../src/db/seed/seed.js';
 import {
   PlatformInviteError,
   invitePublisherAdmin,
@@ -23,6 +24,8 @@ async function main() {
   const config = loadConfigOrExit();
   const database = await exitOnConfigError(() => openDatabase(config));
   try {
+    // A fresh install may not have started the server yet: the tables must exist.
+    await database.migrate(() => seedReferenceData(database.db));
     const { link, expiresAt } = await invitePublisherAdmin(database.db, {
       email,
       appUrl: config.appUrl,
