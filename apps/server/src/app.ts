@@ -38,6 +38,10 @@ import { botRunsRoutes } from './modules/bot-runs/bot-runs.routes.js';
 import { createBotRunsService } from './modules/bot-runs/bot-runs.service.js';
 import { createPublishersRepo } from './modules/publishers/publishers.repo.js';
 import { publishersRoutes } from './modules/publishers/publishers.routes.js';
+import { createPublishersService } from './modules/publishers/publishers.service.js';
+import { createPublisherUsersRepo } from './modules/publisher-users/publisher-users.repo.js';
+import { publisherUsersRoutes } from './modules/publisher-users/publisher-users.routes.js';
+import { createPublisherUsersService } from './modules/publisher-users/publisher-users.service.js';
 import { createReferenceDataRepo } from './modules/reference-data/reference-data.repo.js';
 import { createAddressRepo } from './modules/address/address.repo.js';
 import { addressRoutes } from './modules/address/address.routes.js';
@@ -137,6 +141,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     intercomSecret: config.intercomSecret,
   });
   const invitations = createInvitationsService({ repo: userRepo });
+  const publishersRepo = createPublishersRepo(database.db);
+  const publisherIdByCode = (code: string) => publishersRepo.idByCode(code);
   const auth = createAuthService({
     repo: userRepo,
     limiter: createLoginRateLimiter(createLoginAttemptStore(database.db), {
@@ -155,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessions,
     sendMail: deps.sendMail,
     appUrl: config.appUrl,
+    publisherIdByCode,
   });
   registerErrorHandling(app);
   await registerSecurityHeaders(app, {
@@ -180,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       repo: createCompanyRepo(database.db),
       isOurFileUrl: (url) => storage.keyFromUrl(url) !== null,
       loadUser: (userId) => profile.loadUser(userId),
+      publisherIdByCode,
       forgetUser: (userId) => sessions.forgetUser(userId),
       capacityChanged: (companyId) => deps.capacityCheck?.check(companyId) ?? Promise.resolve(),
     }),
@@ -224,7 +232,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       searchesPerMinute: config.address.searchesPerMinute,
     }),
   });
-  await publishersRoutes(app, { repo: createPublishersRepo(database.db) });
+  await publishersRoutes(app, {
+    repo: publishersRepo,
+    publishers: createPublishersService({
+      repo: publishersRepo,
+      isOurFileUrl: (url) => storage.keyFromUrl(url) !== null,
+      forgetUser: (userId) => sessions.forgetUser(userId),
+    }),
+  });
+  await publisherUsersRoutes(app, {
+    publisherUsers: createPublisherUsersService({
+      repo: createPublisherUsersRepo(database.db),
+      sendMail: deps.sendMail,
+      appUrl: config.appUrl,
+      forgetUser: (userId) => sessions.forgetUser(userId),
+      destroySessions: (userId) => sessions.destroyAllForUser(userId),
+    }),
+  });
   const uploadUrls = createUploadUrls(config.sessionSecret);
   await filesRoutes(app, {
     files: createFilesService({

@@ -236,7 +236,14 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions): Promise<bo
     billed.initech = initech!.id;
     const [northwind] = await tx
       .insert(publishers)
-      .values({ name: 'Northwind Bots', code: DEMO_PUBLISHER_CODE })
+      .values({
+        name: 'Northwind Bots',
+        code: DEMO_PUBLISHER_CODE,
+        description:
+          'Northwind Bots builds call and visit review bots for home-service companies: booking checks, upsell coaching and safety reminders.',
+        website: 'https://northwind-bots.example.com',
+        supportEmail: 'support@northwind-bots.example.com',
+      })
       .returning({ id: publishers.id });
 
     const account = (
@@ -283,6 +290,8 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions): Promise<bo
       account('publisher.user@demo.fieldbot.test', 'Peter Publisher', ROLE.PUBLISHER_USER, {
         publisherId: northwind!.id,
       }),
+      // A publisher admin invited by the platform who has not created the publisher yet (issue 12).
+      account('newpublisher@demo.fieldbot.test', 'Nico Newpublisher', ROLE.PUBLISHER_ADMIN),
     ]);
     const technicians = await tx
       .insert(users)
