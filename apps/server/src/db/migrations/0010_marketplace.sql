@@ -58,6 +58,6 @@ CREATE INDEX "bot_ratings_bot_idx" ON "bot_ratings" USING btree ("bot_id","updat
 ALTER TABLE "users" ADD CONSTRAINT "users_referral_publisher_id_publishers_id_fk" FOREIGN KEY ("referral_publisher_id") REFERENCES "public"."publishers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bot_usage" ADD CONSTRAINT "bot_usage_publisher_id_publishers_id_fk" FOREIGN KEY ("publisher_id") REFERENCES "public"."publishers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bot_versions" ADD CONSTRAINT "bot_versions_deprecated_by_id_users_id_fk" FOREIGN KEY ("deprecated_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "bot_usage_publisher_idx" ON "bot_usage" USING btree ("publisher_id","created_at","company_id");--> statement-breakpoint
+CREATE INDEX "bot_usage_publisher_idx" ON "bot_usage" USING btree ("publisher_id","created_at","company_id","billable","estimated_millicents","client_cost_millicents");--> statement-breakpoint
 CREATE INDEX "bot_versions_retiring_idx" ON "bot_versions" USING btree ("retires_on") WHERE "bot_versions"."retires_on" is not null and "bot_versions"."retired_at" is null;--> statement-breakpoint
 CREATE INDEX "bots_market_popular_idx" ON "bots" USING btree ("subscribers_count","id") WHERE "bots"."status" = 'published';

@@ -353,7 +353,18 @@ export const botUsage = pgTable(
   (t) => [
     index('bot_usage_company_idx').on(t.companyId, t.recordedAt),
     index('bot_usage_bot_idx').on(t.botId, t.recordedAt),
-    index('bot_usage_publisher_idx').on(t.publisherId, t.recordedAt, t.companyId),
+    /**
+     * A publisher's clients and their month (issue 12 §1): the amounts are in the key so the list
+     * is an index-only scan instead of a heap fetch per run (bench:marketplace).
+     */
+    index('bot_usage_publisher_idx').on(
+      t.publisherId,
+      t.recordedAt,
+      t.companyId,
+      t.billable,
+      t.estimatedMillicents,
+      t.clientCostMillicents,
+    ),
   ],
 );
 
