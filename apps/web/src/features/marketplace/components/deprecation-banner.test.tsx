@@ -1,5 +1,5 @@
 import { MARKETPLACE_MESSAGES } from '@fieldbot/shared';
-import { makeUser } from '@fieldbot/shared/testing';
+import { makeCompany, makeUser } from '@fieldbot/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -76,6 +76,14 @@ describe('DeprecationBanner', () => {
     renderBanner();
     expect(await screen.findByRole('link', { name: 'View Review Asker' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'View Upsell Finder' })).toBeNull();
+  });
+
+  it('asks nothing while the company admin is still onboarding (the route answers 403 then)', async () => {
+    const { calls } = mockApi({ [`GET ${PATH}`]: { body: { data: [makeDeprecation()] } } });
+    renderBanner(makeUser('company_admin', { company: makeCompany({ is_crm_connected: false }) }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toEqual([]);
+    expect(screen.queryByRole('region', { name: 'Bot deprecations' })).toBeNull();
   });
 
   it('asks nothing and shows nothing for other roles', async () => {

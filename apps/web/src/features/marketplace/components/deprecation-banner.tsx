@@ -1,4 +1,9 @@
-import { MARKETPLACE_MESSAGES, ROLE, type CompanyDeprecation } from '@fieldbot/shared';
+import {
+  MARKETPLACE_MESSAGES,
+  ROLE,
+  isAccountSetUp,
+  type CompanyDeprecation,
+} from '@fieldbot/shared';
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -36,7 +41,8 @@ function writeDismissed(keys: string[]): void {
  */
 export function DeprecationBanner() {
   const user = useCurrentUser();
-  const isAdmin = user?.role.alias === ROLE.COMPANY_ADMIN && Boolean(user.company);
+  // Only once set up: during onboarding the route answers 403, which would show No Access.
+  const isAdmin = user?.role.alias === ROLE.COMPANY_ADMIN && isAccountSetUp(user);
   const deprecations = useCompanyDeprecations({ enabled: isAdmin });
   const [dismissed, setDismissed] = useState(readDismissed);
 
