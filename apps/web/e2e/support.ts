@@ -1,3 +1,4 @@
+import { BILLING_MESSAGES } from '@fieldbot/shared';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -50,6 +51,13 @@ export const DEMO_ACCOUNTS = {
     email: 'publisher@demo.fieldbot.test',
     roleTitle: 'Publisher Admin',
     home: '/publisher/dashboard',
+    sidebar: ['Dashboard', 'Bots', 'Clients', 'Users', 'Settings'],
+  },
+  /** A publisher admin without a publisher: the marketplace flow sets it up (other specs leave it). */
+  newpublisher: {
+    email: 'newpublisher@demo.fieldbot.test',
+    roleTitle: 'Publisher Admin',
+    home: '/settings/publisher-info',
     sidebar: ['Dashboard', 'Bots', 'Clients', 'Users', 'Settings'],
   },
   publisherUser: {
@@ -127,6 +135,65 @@ export function linkPath(mail: OutboxMail, prefix: string): string {
   return link.pathname + link.search;
 }
 
+/**
+ * Signs a new account up, opens the verification link from the outbox and logs in. A new account
+ * is a company admin without a company, so onboarding starts on the company settings.
+ */
+export async function signUpAndLogIn(
+  page: Page,
+  name = 'Casey Newcomer',
+): Promise<{ email: string; password: string }> {
+  const email = `e2e.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.test`;
+  const password = 'Tangerine#Kiwi2026e2e';
+
+  await page.goto('/signup');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(
+    page.getByText('Account created. Please check your email to verify your address.'),
+  ).toBeVisible();
+
+  const mail = await waitForMail(email, /verif/i);
+  const verifyPath = linkPath(mail, '/verify/');
+  const verified = page.waitForResponse(
+    (r) => r.url().includes('/api/user/verify/') && r.request().method() === 'GET',
+  );
+  await page.goto(verifyPath);
+  expect((await verified).status()).toBe(200);
+  await expect(
+    page.getByText('Your email address has been verified. You can now log in.'),
+  ).toBeVisible();
+
+  await page.getByRole('link', { name: 'Login' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/login');
+  await submitLogin(page, email, password);
+  await expect(page).toHaveURL((url) => url.pathname === '/settings/company-info');
+  return { email, password };
+}
+
+/** Picks `option` in the Mantine select labelled `label`. */
+export async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The sandbox card expiry month/year: December of next year (MMYY). */
+const NEXT_YEAR_YY = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
+
+/** Fills the built-in payment sandbox's card form in the open dialog and saves it. */
+export async function saveSandboxCard(page: Page, number: string, nameOnCard = 'Nora Admin') {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(BILLING_MESSAGES.sandboxNotice)).toBeVisible();
+  await dialog.getByLabel('Name on card').fill(nameOnCard);
+  await dialog.getByLabel('Card number').fill(number);
+  await dialog.getByLabel('Expiry (MM/YY)').fill(`12${NEXT_YEAR_YY}`);
+  await dialog.getByLabel('CVC').fill('123');
+  await dialog.getByRole('button', { name: 'Save card' }).click();
+}
+
 /** Demo data (apps/server/src/db/seed): Acme's big customer, whose interactions use every clip. */
 export const DEMO_BIG_CUSTOMER = 'Lakeside Property Management';
 
@@ -181,6 +248,39 @@ export function isoDay(daysAgo = 0): string {
   day.setDate(day.getDate() - daysAgo);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+}
+
+/**
+ * Onboarding step 1 for a company admin without a company: the company form with the offline
+ * address look-up; saving moves on to billing.
+ */
+export async function createCompany(page: Page, name: string) {
+  await page.getByLabel('Company Name').fill(name);
+  await page.getByRole('combobox', { name: 'Address' }).fill('350 5th Ave 10001');
+  await page
+    .getByRole('option', { name: '350 5th Ave, New York, NY 10001, United States' })
+    .click();
+  await expect(page.getByLabel('City')).toHaveValue('New York');
+  await choose(page, 'Industry', 'HVAC');
+  await choose(page, 'Type', 'Residential');
+  await page.getByRole('combobox', { name: 'Trades' }).click();
+  await page.getByRole('option', { name: 'Repair', exact: true }).click();
+  await page.getByRole('heading', { name: 'Company Information' }).click();
+  await page.getByLabel('Description').fill('Plumbing, heating and cooling for Manhattan homes.');
+  const created = page.waitForResponse(
+    (r) => r.url().endsWith('/api/company/create') && r.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Save' }).click();
+  expect((await created).status()).toBe(201);
+  await expect(page).toHaveURL((url) => url.pathname === '/settings/billing/invoice-history');
+}
+
+/** Onboarding step 2: the sandbox card 4242; onboarding moves on to the integrations tab. */
+export async function addSandboxCard(page: Page, nameOnCard: string) {
+  await page.getByRole('button', { name: 'Add card' }).click();
+  await saveSandboxCard(page, '4242 4242 4242 4242', nameOnCard);
+  await expect(page.getByText(BILLING_MESSAGES.cardAdded)).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === '/settings/integrations');
 }
 
 /** An integration's card on /settings/integrations. */
