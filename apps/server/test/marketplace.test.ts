@@ -197,6 +197,15 @@ describe('roles', () => {
     }
   });
 
+  it('answers the deprecation banner of a company admin still onboarding with nothing', async () => {
+    const onboarding = await as(DEMO.newadmin.email);
+    const res = await onboarding.get(companyDeprecationsPath);
+    expect(res.status).toBe(200);
+    expect(companyDeprecationsResponseSchema.parse(res.body).data).toEqual([]);
+    // The rest of the marketplace still waits for the set-up.
+    expect((await onboarding.get(marketplaceBotsPath)).status).toBe(403);
+  });
+
   it('keeps the publisher routes from company roles', async () => {
     for (const email of [DEMO.admin.email, DEMO.manager.email, DEMO.tech.email]) {
       const client = await as(email);

@@ -135,7 +135,11 @@ export async function marketplaceRoutes(
   r.get(
     companyDeprecationsPath,
     {
-      config: { auth: companyAuth },
+      // The banner sits on every page of the app, onboarding's too: a 403 there would put the
+      // whole app on No Access (the web counts the CRM connected once saved, the server at Sync).
+      config: {
+        auth: { roles: [ROLE.COMPANY_ADMIN], permission: 'marketplace.view', setup: 'any' },
+      },
       schema: { response: { 200: companyDeprecationsResponseSchema } },
     },
     async (request) => ({ data: await marketplace.deprecations(request.user!) }),

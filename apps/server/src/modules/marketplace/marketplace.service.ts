@@ -202,7 +202,9 @@ export function createMarketplaceService(deps: { repo: MarketplaceRepo }) {
     },
 
     async deprecations(user: User): Promise<CompanyDeprecation[]> {
-      const rows = await repo.deprecations(companyIdOf(user));
+      // An admin still onboarding may have no company yet: nothing is pinned then.
+      if (!user.company) return [];
+      const rows = await repo.deprecations(user.company.id);
       return rows.map((r) => ({
         bot_id: r.botId,
         bot_name: r.botName,
