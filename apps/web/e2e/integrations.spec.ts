@@ -1,11 +1,22 @@
 import { PAGE_SIZE } from '@fieldbot/shared';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, connectDemoCrm, integrationCard, isoDay, logIn } from './support';
+import {
+  DEMO_ACCOUNTS,
+  connectDemoCrm,
+  integrationCard,
+  isoDay,
+  logIn,
+  recordStatuses,
+  shownStatuses,
+} from './support';
 
 // Issue 11 §3: a company connects the demo CRM from the integrations tab, watches the sync through,
-// finds the CRM's customers and their calls (bots on synced calls: test/crm-sync.test.ts).
+// finds the CRM's customers and their calls, and the automatic bot result on a synced booked call.
 // Globex is the company: subscribed to the demo bots like Acme, but not CRM-connected, and no
 // other spec relies on its customers.
+
+/** The subscribed demo bot that runs on every completed CSR call (db/seed/demo-bots.ts). */
+const CALL_BOT = 'Booking outcome';
 
 type Row = Record<string, unknown>;
 
@@ -52,35 +63,10 @@ async function firstSyncedBookedCall(
   return first!;
 }
 
-/** Starts recording, in the page, each status badge text the integration's card shows. */
-async function recordStatuses(page: Page, name: string) {
-  await page.evaluate((cardName) => {
-    const seen: string[] = [];
-    (window as unknown as { statuses: string[] }).statuses = seen;
-    const note = () => {
-      const card = [...document.querySelectorAll('article')].find(
-        (a) => a.querySelector('[id$="-name"]')?.textContent === cardName,
-      );
-      const text = card?.querySelector('.mantine-Badge-label')?.textContent;
-      if (text && seen.at(-1) !== text) seen.push(text);
-    };
-    note();
-    new MutationObserver(note).observe(document.body, {
-      subtree: true,
-      childList: true,
-      characterData: true,
-    });
-  }, name);
-}
-
-function shownStatuses(page: Page): Promise<string[]> {
-  return page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
-}
-
 test('a company connects the demo CRM, watches it sync, and gets its customers and calls', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   await logIn(page, DEMO_ACCOUNTS.globex);
   await page.goto('/settings/integrations');
   await expect(integrationCard(page, 'Demo CRM').getByText('Not Connected')).toBeVisible();
@@ -110,10 +96,23 @@ test('a company connects the demo CRM, watches it sync, and gets its customers a
   const row = calls.getByRole('row').filter({ hasText: call.interaction_id });
   await expect(row).toContainText('Booked');
 
-  // Its page opens as a booked CSR call. (Its transcription and automatic bot run take minutes of
-  // offline speech recognition behind the sync's other calls: the server suite covers them.)
+  // Its page opens as a booked CSR call. The pipeline downloads, merges and transcribes it, and the
+  // automation runs the subscribed call bot on interaction.completed: nobody presses Run Bot. The
+  // page doesn't refetch bot results by itself, so it is reloaded until the result is there.
   await page.goto(`/customers/${customer.id}/interaction/${call.id}/csr-call`);
   await expect(page.getByText('CSR Call (Booked)')).toBeVisible();
+  const tab = page.getByRole('tab', { name: CALL_BOT });
+  await expect(async () => {
+    await page.reload();
+    await expect(tab).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 90_000, intervals: [2_000] });
+  await expect(page.getByRole('button', { name: 'Run Bot' })).toBeVisible();
+  await expect(page.getByRole('region', { name: /Transcript/ })).toBeVisible();
+  // The rules bot's output tags (demo-bots.ts), each with what it found in the transcript.
+  const panel = page.getByRole('tabpanel', { name: CALL_BOT });
+  for (const tag of ['Booked', 'Not booked', 'Time agreed', 'Slot offered']) {
+    await expect(panel.getByText(tag, { exact: true }).first()).toBeVisible();
+  }
 });
 
 test('on a phone the integration cards stack and the dialog fits the screen', async ({ page }) => {
