@@ -113,6 +113,10 @@ test('a company connects the demo CRM, watches it sync, and gets its customers a
   for (const tag of ['Booked', 'Not booked', 'Time agreed', 'Slot offered']) {
     await expect(panel.getByText(tag, { exact: true }).first()).toBeVisible();
   }
+  // The page doesn't say who ran it; the API does: the automation.
+  const result = await page.request.get(`/api/company/bot-result/interaction/${call.id}/csr-call`);
+  expect(result.status()).toBe(200);
+  expect(((await result.json()) as { data: { run_type: string } }).data.run_type).toBe('automatic');
 });
 
 test('on a phone the integration cards stack and the dialog fits the screen', async ({ page }) => {
