@@ -66,7 +66,7 @@ async function firstSyncedBookedCall(
 test('a company connects the demo CRM, watches it sync, and gets its customers and calls', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   await logIn(page, DEMO_ACCOUNTS.globex);
   await page.goto('/settings/integrations');
   await expect(integrationCard(page, 'Demo CRM').getByText('Not Connected')).toBeVisible();
@@ -105,7 +105,7 @@ test('a company connects the demo CRM, watches it sync, and gets its customers a
   await expect(async () => {
     await page.reload();
     await expect(tab).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 120_000, intervals: [2_000] });
+  }).toPass({ timeout: 160_000, intervals: [2_000] });
   await expect(page.getByRole('button', { name: 'Run Bot' })).toBeVisible();
   await expect(page.getByRole('region', { name: /Transcript/ })).toBeVisible();
   // The rules bot's output tags (demo-bots.ts), each with what it found in the transcript.
