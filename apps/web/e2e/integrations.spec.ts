@@ -60,7 +60,7 @@ async function syncedBookedCalls(page: Page): Promise<BookedCall[]> {
   return booked.sort((x, y) => Number(x.call.interaction_id) - Number(y.call.interaction_id));
 }
 
-type BotResultAnswer = { data: { run_type: string; results: unknown[] } | null };
+type BotResultAnswer = { data: { run_type: string; results?: unknown[] } | null };
 
 /**
  * Waits for the first of `calls` to get a bot result, and returns it with who ran it. The pipeline
@@ -76,7 +76,7 @@ async function firstBotResult(page: Page, calls: BookedCall[]) {
             `/api/company/bot-result/interaction/${booked.call.id}/csr-call`,
           );
           const body = answer.ok() ? ((await answer.json()) as BotResultAnswer) : null;
-          if (body?.data?.results.length) {
+          if (body?.data?.results?.length) {
             found = { booked, runType: body.data.run_type };
             return true;
           }
