@@ -1,3 +1,4 @@
+import { BILLING_MESSAGES } from '@fieldbot/shared';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -127,6 +128,65 @@ export function linkPath(mail: OutboxMail, prefix: string): string {
   return link.pathname + link.search;
 }
 
+/**
+ * Signs a new account up, opens the verification link from the outbox and logs in. A new account
+ * is a company admin without a company, so onboarding starts on the company settings.
+ */
+export async function signUpAndLogIn(
+  page: Page,
+  name = 'Casey Newcomer',
+): Promise<{ email: string; password: string }> {
+  const email = `e2e.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.test`;
+  const password = 'Tangerine#Kiwi2026e2e';
+
+  await page.goto('/signup');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(
+    page.getByText('Account created. Please check your email to verify your address.'),
+  ).toBeVisible();
+
+  const mail = await waitForMail(email, /verif/i);
+  const verifyPath = linkPath(mail, '/verify/');
+  const verified = page.waitForResponse(
+    (r) => r.url().includes('/api/user/verify/') && r.request().method() === 'GET',
+  );
+  await page.goto(verifyPath);
+  expect((await verified).status()).toBe(200);
+  await expect(
+    page.getByText('Your email address has been verified. You can now log in.'),
+  ).toBeVisible();
+
+  await page.getByRole('link', { name: 'Login' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/login');
+  await submitLogin(page, email, password);
+  await expect(page).toHaveURL((url) => url.pathname === '/settings/company-info');
+  return { email, password };
+}
+
+/** Picks `option` in the Mantine select labelled `label`. */
+export async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The sandbox card expiry month/year: December of next year (MMYY). */
+const NEXT_YEAR_YY = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
+
+/** Fills the built-in payment sandbox's card form in the open dialog and saves it. */
+export async function saveSandboxCard(page: Page, number: string, nameOnCard = 'Nora Admin') {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(BILLING_MESSAGES.sandboxNotice)).toBeVisible();
+  await dialog.getByLabel('Name on card').fill(nameOnCard);
+  await dialog.getByLabel('Card number').fill(number);
+  await dialog.getByLabel('Expiry (MM/YY)').fill(`12${NEXT_YEAR_YY}`);
+  await dialog.getByLabel('CVC').fill('123');
+  await dialog.getByRole('button', { name: 'Save card' }).click();
+}
+
 /** Demo data (apps/server/src/db/seed): Acme's big customer, whose interactions use every clip. */
 export const DEMO_BIG_CUSTOMER = 'Lakeside Property Management';
 
@@ -206,4 +266,29 @@ export async function connectDemoCrm(
   await dialog.getByRole('button', { name: 'Sync', exact: true }).click();
   await expect(dialog).toBeHidden();
   return card;
+}
+
+/** Starts recording, in the page, each status badge text the integration's card shows. */
+export async function recordStatuses(page: Page, name: string) {
+  await page.evaluate((cardName) => {
+    const seen: string[] = [];
+    (window as unknown as { statuses: string[] }).statuses = seen;
+    const note = () => {
+      const card = [...document.querySelectorAll('article')].find(
+        (a) => a.querySelector('[id$="-name"]')?.textContent === cardName,
+      );
+      const text = card?.querySelector('.mantine-Badge-label')?.textContent;
+      if (text && seen.at(-1) !== text) seen.push(text);
+    };
+    note();
+    new MutationObserver(note).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  }, name);
+}
+
+export function shownStatuses(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
 }
