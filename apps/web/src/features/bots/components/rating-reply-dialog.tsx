@@ -76,9 +76,8 @@ function ReplyForm({
           description={`Shown under the rating in the marketplace. Up to ${MARKETPLACE_LIMITS.replyMax} characters.`}
           required
           data-autofocus
-          autosize
-          minRows={3}
-          maxRows={10}
+          rows={4}
+          resize="vertical"
           {...form.getInputProps('reply')}
         />
         <Text size="xs" c="dimmed" ta="right">
