@@ -15,6 +15,7 @@ import {
   Stack,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useState } from 'react';
 import { TableError, TablePagination } from '@/components/data-table';
@@ -101,17 +102,25 @@ function RatingSummary({ summary }: { summary: Summary }) {
           {summary.count === 1 ? '1 rating' : `${summary.count.toLocaleString('en-US')} ratings`}
         </Text>
       </Stack>
-      <Stack gap={4} component="dl" m={0} aria-label="Ratings by stars">
+      <Stack
+        gap={4}
+        component="ul"
+        m={0}
+        p={0}
+        style={{ listStyle: 'none' }}
+        aria-label="Ratings by stars"
+      >
         {Array.from({ length: max }, (_, i) => max - i).map((stars) => {
           const count = summary.distribution[stars - 1] ?? 0;
           const share = summary.count > 0 ? (count / summary.count) * 100 : 0;
           return (
-            <Group key={stars} gap="xs" wrap="nowrap">
-              <Text component="dt" size="xs" w={52} style={{ flex: 'none' }}>
+            <Group key={stars} component="li" gap="xs" wrap="nowrap">
+              <Text size="xs" w={52} style={{ flex: 'none' }}>
                 {stars === 1 ? '1 star' : `${stars} stars`}
+                <VisuallyHidden>:</VisuallyHidden>
               </Text>
               <Progress value={share} color="yellow" size="sm" style={{ flex: 1 }} aria-hidden />
-              <Text component="dd" m={0} size="xs" c="dimmed" w={40} ta="right">
+              <Text size="xs" c="dimmed" w={40} ta="right">
                 {count}
               </Text>
             </Group>
