@@ -4,9 +4,11 @@ import {
   markupPercentSchema,
   type ClientDetail,
 } from '@fieldbot/shared';
-import { Button, Checkbox, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
-import { errorMessage, notifySuccess } from '@/lib/notify';
+import { Button, Checkbox, Group, Modal, NumberInput, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { applyServerErrors } from '@/lib/forms/server-errors';
+import { focusFirstError } from '@/lib/forms/focus-first-error';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { useUpdateClientMarkup } from '../api/update-client-markup';
 
 export interface MarkupDialogProps {
@@ -25,24 +27,29 @@ export function MarkupDialog({ client, opened, onClose }: MarkupDialogProps) {
   );
 }
 
+interface MarkupValues {
+  use_default: boolean;
+  markup_percent: string | number;
+}
+
 function MarkupForm({ client, onClose }: { client: ClientDetail; onClose: () => void }) {
   const update = useUpdateClientMarkup(client.id);
-  const [useDefault, setUseDefault] = useState(!client.markup_overridden);
-  const [value, setValue] = useState<string | number>(client.markup_percent);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<MarkupValues>({
+    initialValues: {
+      use_default: !client.markup_overridden,
+      markup_percent: client.markup_percent,
+    },
+    validate: {
+      markup_percent: (value, values) => {
+        if (values.use_default) return null;
+        const parsed = markupPercentSchema.safeParse(value === '' ? undefined : Number(value));
+        return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
+      },
+    },
+  });
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    let markup: number | null = null;
-    if (!useDefault) {
-      const parsed = markupPercentSchema.safeParse(value === '' ? undefined : Number(value));
-      if (!parsed.success) {
-        setError(parsed.error.issues[0]?.message ?? null);
-        return;
-      }
-      markup = parsed.data;
-    }
-    setError(null);
+  const submit = form.onSubmit((values) => {
+    const markup = values.use_default ? null : Number(values.markup_percent);
     update.mutate(
       { markup_percent: markup },
       {
@@ -50,21 +57,21 @@ function MarkupForm({ client, onClose }: { client: ClientDetail; onClose: () => 
           notifySuccess(CLIENT_MESSAGES.markupSaved);
           onClose();
         },
-        onError: (failure) => setError(errorMessage(failure)),
+        onError: (error) => {
+          const message = applyServerErrors(form, error, ['markup_percent']);
+          if (message) notifyError(message);
+        },
       },
     );
-  };
+  }, focusFirstError(form));
 
+  const useDefault = form.values.use_default;
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Checkbox
           label={`Use the default markup (${client.default_markup_percent}%)`}
-          checked={useDefault}
-          onChange={(event) => {
-            setUseDefault(event.currentTarget.checked);
-            setError(null);
-          }}
+          {...form.getInputProps('use_default', { type: 'checkbox' })}
         />
         <NumberInput
           label="Markup for this client"
@@ -76,15 +83,9 @@ function MarkupForm({ client, onClose }: { client: ClientDetail; onClose: () => 
           allowNegative={false}
           disabled={useDefault}
           required={!useDefault}
-          value={useDefault ? client.default_markup_percent : value}
-          onChange={setValue}
-          error={useDefault ? null : error}
+          {...form.getInputProps('markup_percent')}
+          value={useDefault ? client.default_markup_percent : form.values.markup_percent}
         />
-        {useDefault && error ? (
-          <Text c="red" size="sm" role="alert">
-            {error}
-          </Text>
-        ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
