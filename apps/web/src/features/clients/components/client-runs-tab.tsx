@@ -4,7 +4,7 @@ import {
   type ClientRun,
   type ClientRunsQuery,
 } from '@fieldbot/shared';
-import { Badge, Group, Select } from '@mantine/core';
+import { Badge, Group, Select, Text } from '@mantine/core';
 import { useDeferredValue } from 'react';
 import {
   ListDataTable,
@@ -17,6 +17,7 @@ import { MonthPicker } from '@/components/month-picker';
 import { formatTimestamp } from '@/lib/format-date';
 import { useClientBots } from '../api/get-client-bots';
 import { useClientRuns } from '../api/get-client-runs';
+import { shownMonthLabel } from '../lib/month';
 import {
   RUN_STATUS_BADGES,
   RUN_STATUS_OPTIONS,
@@ -127,6 +128,10 @@ function RunFilters({
         value={query.month ?? null}
         onChange={(month) => onQueryChange({ month: month ?? undefined })}
       />
+      {/* Without a chosen month the server shows this month; say which. */}
+      <Text size="sm" c="dimmed" pb={8}>
+        {`Runs of ${shownMonthLabel(query.month, new Date())} (UTC)`}
+      </Text>
     </Group>
   );
 }

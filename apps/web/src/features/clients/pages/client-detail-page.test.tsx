@@ -15,6 +15,7 @@ import { loadPage } from '@/lib/browser';
 import { storeUser } from '@/lib/storage';
 import { mockApi } from '@/test/mock-api';
 import { renderPage } from '@/test/render-page';
+import { currentUtcMonthLabel } from '../lib/month';
 import { makeClientBot, makeClientDetail, makeClientRun, queriesTo, uuid } from '../test/fixtures';
 import { ClientDetailPage } from './client-detail-page';
 
@@ -199,6 +200,8 @@ describe('ClientDetailPage', () => {
     // Nothing leads to the company's interactions.
     expect(within(table).queryAllByRole('link')).toEqual([]);
 
+    expect(screen.getByText(`Runs of ${currentUtcMonthLabel(new Date())} (UTC)`)).toBeVisible();
+
     const user = userEvent.setup();
     await user.click(screen.getByLabelText('Status', { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'Failed' }));
@@ -215,6 +218,9 @@ describe('ClientDetailPage', () => {
       screen.getByRole('button', { name: `${monthName} ${new Date().getFullYear()}` }),
     );
     const monthValue = `${String(month).padStart(2, '0')}/01/${new Date().getFullYear()}`;
+    expect(
+      await screen.findByText(`Runs of ${monthValue.replace('/01/', '/')} (UTC)`),
+    ).toBeVisible();
     await waitFor(() =>
       expect(queriesTo(fetchMock, clientRunsPath(client.id)).at(-1)).toEqual({
         page: '1',
