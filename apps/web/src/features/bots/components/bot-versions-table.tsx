@@ -14,7 +14,13 @@ const COLUMNS: DataTableColumn<PublisherBotVersion>[] = [
       v.deprecation ? (
         <Group gap={6}>
           {`v${v.number}`}
-          <Badge variant="light" color="orange">
+          <Badge
+            variant="light"
+            color="orange"
+            tt="none"
+            h="auto"
+            styles={{ label: { whiteSpace: 'normal' } }}
+          >
             {`${isRetired(v.deprecation.retires_on, new Date()) ? 'Retired on' : 'Retires on'} ${formatDay(v.deprecation.retires_on)}`}
           </Badge>
         </Group>

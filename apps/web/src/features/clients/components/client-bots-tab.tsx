@@ -37,9 +37,13 @@ const COLUMNS: DataTableColumn<ClientBot>[] = [
     header: 'Retirement',
     render: (bot) =>
       bot.retires_on ? (
+        // Wraps instead of truncating in a narrow cell.
         <Badge
           variant="light"
           color="orange"
+          tt="none"
+          h="auto"
+          styles={{ label: { whiteSpace: 'normal' } }}
         >{`v${bot.version} retires on ${formatDay(bot.retires_on)}`}</Badge>
       ) : (
         '—'
