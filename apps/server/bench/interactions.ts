@@ -26,10 +26,10 @@ import {
   interactionListQuerySchema,
   type InteractionType,
 } from '@fieldbot/shared';
-import autocannon, { type Result } from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { login } from './support/http-login';
+import { measure, type Row, type Target } from './support/measure-routes';
 import { printTable } from './support/table';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
@@ -373,68 +373,8 @@ async function locate(databaseUrl: string): Promise<Loaded> {
 // ---------------------------------------------------------------------------------------------
 // HTTP
 
-interface Target {
-  name: string;
-  url: string;
-  cookie?: string;
-  /** Part of the goals (p99 ≤ 50 ms); others are shown for information. */
-  goal: boolean;
-}
-
-interface Row extends Target {
-  connections: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-}
-
-const load = (
-  url: string,
-  cookie: string | undefined,
-  connections: number,
-  seconds: number,
-): Promise<Result> =>
-  autocannon({
-    url,
-    connections,
-    duration: seconds,
-    headers: cookie ? { cookie } : {},
-    timeout: 10,
-  });
-
-async function measure(targets: Target[]): Promise<Row[]> {
-  const rows: Row[] = [];
-  for (const target of targets) {
-    // A one-off request first, so a wrong URL fails loudly rather than as 10 s of 404s.
-    const probe = await fetch(target.url, {
-      headers: target.cookie ? { cookie: target.cookie } : {},
-    });
-    if (probe.status !== 200) {
-      console.log(
-        `  ${target.name}: answered ${probe.status} ${(await probe.text()).slice(0, 200)}`,
-      );
-    }
-    for (const connections of CONNECTIONS) {
-      await load(target.url, target.cookie, connections, WARMUP_SECONDS);
-      const result = await load(target.url, target.cookie, connections, SECONDS);
-      rows.push({
-        ...target,
-        connections,
-        rps: result.requests.average,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        non2xx: result.non2xx,
-        errors: result.errors + result.timeouts,
-      });
-      console.log(
-        `  ${target.name}, ${connections} conn.: ${result.requests.average.toFixed(0)} req/s`,
-      );
-    }
-  }
-  return rows;
-}
+const measureAll = (targets: Target[]) =>
+  measure(targets, { connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS });
 
 // ---------------------------------------------------------------------------------------------
 // Plans
@@ -567,7 +507,7 @@ async function main(): Promise<void> {
       const list = (page: number) =>
         `${base}/api/company/interactions/${data.bigCustomerId}?page=${page}&sort_by=created_at&sort_direction=desc`;
       console.log('\nMeasuring …');
-      rows = await measure([
+      rows = await measureAll([
         { name: 'GET /bare (bare Fastify)', url: bareUrl, goal: false },
         {
           name: `customers list, keyword '${KEYWORD}'`,

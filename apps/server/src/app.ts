@@ -10,6 +10,8 @@ import { createAnalyticsService } from './modules/analytics/analytics.service.js
 import { registerIntegrationsModule } from './modules/integrations/integrations.module.js';
 import type { CrmSyncQueue } from './modules/integrations/crm-sync-queue.js';
 import { registerBotsModule } from './modules/bots/bots.module.js';
+import { registerMarketplaceModule } from './modules/marketplace/marketplace.module.js';
+import { registerClientsModule } from './modules/clients/clients.module.js';
 import { capacityRoutes } from './modules/capacity/capacity.routes.js';
 import { createCapacityService } from './modules/capacity/capacity.service.js';
 import { registerPaymentMethodsModule } from './modules/payment-methods/payment-methods.module.js';
@@ -36,6 +38,10 @@ import { botRunsRoutes } from './modules/bot-runs/bot-runs.routes.js';
 import { createBotRunsService } from './modules/bot-runs/bot-runs.service.js';
 import { createPublishersRepo } from './modules/publishers/publishers.repo.js';
 import { publishersRoutes } from './modules/publishers/publishers.routes.js';
+import { createPublishersService } from './modules/publishers/publishers.service.js';
+import { createPublisherUsersRepo } from './modules/publisher-users/publisher-users.repo.js';
+import { publisherUsersRoutes } from './modules/publisher-users/publisher-users.routes.js';
+import { createPublisherUsersService } from './modules/publisher-users/publisher-users.service.js';
 import { createReferenceDataRepo } from './modules/reference-data/reference-data.repo.js';
 import { createAddressRepo } from './modules/address/address.repo.js';
 import { addressRoutes } from './modules/address/address.routes.js';
@@ -86,8 +92,8 @@ export interface AppDeps {
   config: AppConfig;
   database: Database;
   storage: StorageProvider;
-  /** Queues an e-mail (pg-boss send-email). */
-  sendMail(message: MailMessage): Promise<void>;
+  /** Queues an e-mail (pg-boss send-email); a dedupe key already queued is not queued again. */
+  sendMail(message: MailMessage, options?: { dedupeKey?: string }): Promise<void>;
   /** Queues the interaction pipeline: audio merge of new recordings, CSR call downloads. */
   pipeline: PipelineQueue;
   /** The bot engines (test runs of the builder); server.ts builds them from the configuration. */
@@ -135,6 +141,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     intercomSecret: config.intercomSecret,
   });
   const invitations = createInvitationsService({ repo: userRepo });
+  const publishersRepo = createPublishersRepo(database.db);
+  const publisherIdByCode = (code: string) => publishersRepo.idByCode(code);
   const auth = createAuthService({
     repo: userRepo,
     limiter: createLoginRateLimiter(createLoginAttemptStore(database.db), {
@@ -153,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessions,
     sendMail: deps.sendMail,
     appUrl: config.appUrl,
+    publisherIdByCode,
   });
   registerErrorHandling(app);
   await registerSecurityHeaders(app, {
@@ -178,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       repo: createCompanyRepo(database.db),
       isOurFileUrl: (url) => storage.keyFromUrl(url) !== null,
       loadUser: (userId) => profile.loadUser(userId),
+      publisherIdByCode,
       forgetUser: (userId) => sessions.forgetUser(userId),
       capacityChanged: (companyId) => deps.capacityCheck?.check(companyId) ?? Promise.resolve(),
     }),
@@ -222,7 +232,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       searchesPerMinute: config.address.searchesPerMinute,
     }),
   });
-  await publishersRoutes(app, { repo: createPublishersRepo(database.db) });
+  await publishersRoutes(app, {
+    repo: publishersRepo,
+    publishers: createPublishersService({
+      repo: publishersRepo,
+      isOurFileUrl: (url) => storage.keyFromUrl(url) !== null,
+      forgetUser: (userId) => sessions.forgetUser(userId),
+    }),
+  });
+  await publisherUsersRoutes(app, {
+    publisherUsers: createPublisherUsersService({
+      repo: createPublisherUsersRepo(database.db),
+      sendMail: deps.sendMail,
+      appUrl: config.appUrl,
+      forgetUser: (userId) => sessions.forgetUser(userId),
+      destroySessions: (userId) => sessions.destroyAllForUser(userId),
+    }),
+  });
   const uploadUrls = createUploadUrls(config.sessionSecret);
   await filesRoutes(app, {
     files: createFilesService({
@@ -250,6 +276,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   await registerBotsModule(app, { db: database.db, storage, engines: deps.botEngines });
+  await registerMarketplaceModule(app, {
+    db: database.db,
+    sendMail: deps.sendMail,
+    appUrl: config.appUrl,
+  });
+  await registerClientsModule(app, { db: database.db });
   await botRunsRoutes(app, {
     botRuns: createBotRunsService({ repo: botRunsRepo, queue: deps.botRuns }),
   });

@@ -112,7 +112,7 @@ export async function createServer(
       config,
       database,
       storage,
-      sendMail: (message) => jobs.sendEmail(message),
+      sendMail: (message, options) => jobs.sendEmail(message, options),
       pipeline: jobs.pipeline,
       botEngines,
       botRuns: jobs.botRuns,

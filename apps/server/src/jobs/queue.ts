@@ -8,6 +8,7 @@ import type { MailMessage, MailProvider } from '../providers/mail/index.js';
 import type { PaymentProvider } from '../providers/payments/payment-provider.js';
 import { createBilling } from '../modules/billing/billing.module.js';
 import { createBillingQueues, registerBillingWorkers } from './billing-close.js';
+import { createBotRetirementQueue, registerBotRetirementWorker } from './bot-retirement.js';
 import type { StorageProvider } from '../providers/storage/index.js';
 import type { SpeechToText } from '../providers/transcription/index.js';
 import { createBotBackRunsRepo } from '../modules/bot-back-runs/bot-back-runs.repo.js';
@@ -59,12 +60,18 @@ import {
 } from './pipeline.js';
 import { createPipelineRepo } from './pipeline-repo.js';
 import { registerPurgeExpired, type PurgeDeps } from './purge-expired.js';
-import { createSendEmailQueue, registerSendEmailWorker, SEND_EMAIL_QUEUE } from './send-email.js';
+import {
+  createSendEmailQueue,
+  queueEmail,
+  registerSendEmailWorker,
+  SEND_EMAIL_QUEUE,
+} from './send-email.js';
 import { createTranscribeStep } from './transcribe.js';
 
 /** What the rest of the app needs from the job queue. */
 export interface JobQueue {
-  sendEmail(message: MailMessage): Promise<void>;
+  /** With a dedupe key, a mail already queued under that key is not queued again. */
+  sendEmail(message: MailMessage, options?: { dedupeKey?: string }): Promise<void>;
   /** Queues the interaction pipeline (see jobs/pipeline.ts). */
   pipeline: PipelineQueue;
   /** Queues bot runs (one job per bot result, see jobs/bot-run.ts). */
@@ -142,6 +149,7 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
   await createCapacityQueues(boss);
   await createBillingQueues(boss);
   await createCrmSyncQueues(boss);
+  await createBotRetirementQueue(boss);
   const localWorkers: LocalPipelineWorkers = new Map();
   const pipeline = createPipelineSender(boss, options.pipeline, localWorkers);
   const localBotWorkers: string[] = [];
@@ -224,6 +232,12 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
       closeCron: workers.billing.config.billing.closeCron,
       logger,
     });
+    await registerBotRetirementWorker(boss, {
+      db: database.db,
+      sendMail: (message, options) => queueEmail(boss, message, options),
+      appUrl: workers.billing.config.appUrl,
+      logger,
+    });
     stopCrmSchedule = await registerCrmSyncWorkers(boss, {
       db: database.db,
       repo: crmSyncRepo,
@@ -239,9 +253,7 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
   }
 
   return {
-    async sendEmail(message) {
-      await boss.send(SEND_EMAIL_QUEUE, message);
-    },
+    sendEmail: (message, options) => queueEmail(boss, message, options),
     pipeline: { mergeRecording: pipeline.mergeRecording, downloadCall: pipeline.downloadCall },
     botRuns,
     backRuns,

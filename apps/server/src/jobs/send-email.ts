@@ -13,6 +13,27 @@ export async function createSendEmailQueue(boss: PgBoss): Promise<void> {
   await boss.createQueue(SEND_EMAIL_QUEUE, { name: SEND_EMAIL_QUEUE, ...sendEmailQueueOptions });
 }
 
+/**
+ * A dedupe key is a pg-boss singleton: within the same 12-hour slot (the longest pg-boss allows,
+ * its archive interval), sending a key again is a no-op whether the first is queued, retried or
+ * sent. Callers keep their own durable mark (e.g. bot_versions.deprecation_notified_at).
+ */
+export const EMAIL_DEDUPE_SECONDS = 12 * 60 * 60;
+
+export async function queueEmail(
+  boss: PgBoss,
+  message: MailMessage,
+  options: { dedupeKey?: string } = {},
+): Promise<void> {
+  await boss.send(
+    SEND_EMAIL_QUEUE,
+    message,
+    options.dedupeKey
+      ? { singletonKey: options.dedupeKey, singletonSeconds: EMAIL_DEDUPE_SECONDS }
+      : {},
+  );
+}
+
 /** `pollers` parallel workers in this process, each taking one message at a time. */
 export async function registerSendEmailWorker(
   boss: PgBoss,

@@ -33,12 +33,15 @@ export interface InsertedBot {
 export async function insertBots(
   q: SqlQuery,
   specs: BotSpec[],
+  options: { publisherId?: string } = {},
 ): Promise<Record<string, InsertedBot>> {
   const code = `T${randomUUID().slice(0, 8)}`;
-  const [publisher] = await q(`INSERT INTO publishers (name, code) VALUES ($1, $2) RETURNING id`, [
-    `Test Publisher ${code}`,
-    code,
-  ]);
+  const [publisher] = options.publisherId
+    ? [{ id: options.publisherId }]
+    : await q(`INSERT INTO publishers (name, code) VALUES ($1, $2) RETURNING id`, [
+        `Test Publisher ${code}`,
+        code,
+      ]);
   const out: Record<string, InsertedBot> = {};
   for (const spec of specs) {
     const tags = JSON.stringify([

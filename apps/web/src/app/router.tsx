@@ -21,6 +21,11 @@ const AppLayout = lazy(() =>
 );
 // The support feature adds Help to the user menu; the shell itself imports no feature.
 const HelpMenuItem = lazyNamed(() => import('@/features/support'), 'HelpMenuItem');
+// The marketplace adds the deprecation notices above every page; its own module, not its pages.
+const DeprecationBanner = lazyNamed(
+  () => import('@/features/marketplace/components/deprecation-banner'),
+  'DeprecationBanner',
+);
 const NotFoundPage = lazyNamed(
   () => import('@/components/feedback/not-found-page'),
   'NotFoundPage',
@@ -101,6 +106,22 @@ const TransactionHistoryPage = lazyNamed(
 );
 const CapacityPage = lazyNamed(() => import('@/features/billing'), 'CapacityPage');
 const IntegrationsPage = lazyNamed(() => import('@/features/integrations'), 'IntegrationsPage');
+const PublisherInfoPage = lazyNamed(
+  () => import('@/features/publisher-settings/pages/publisher-info-page'),
+  'PublisherInfoPage',
+);
+const PublisherUsersPage = lazyNamed(
+  () => import('@/features/publisher-users/pages/publisher-users-page'),
+  'PublisherUsersPage',
+);
+
+// One chunk for the marketplace pages: they share the cards, filters and price modules.
+const MarketplacePage = lazyNamed(() => import('@/features/marketplace'), 'MarketplacePage');
+const MarketplaceBotPage = lazyNamed(() => import('@/features/marketplace'), 'MarketplaceBotPage');
+const MarketplacePublisherPage = lazyNamed(
+  () => import('@/features/marketplace'),
+  'MarketplacePublisherPage',
+);
 
 const PlaceholderPage = lazy(() =>
   import('@/features/placeholders/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
@@ -108,10 +129,6 @@ const PlaceholderPage = lazy(() =>
 
 function placeholder(path: string, title: string, enableReturn = false): RouteObject {
   return { path, element: <PlaceholderPage title={title} enableReturn={enableReturn} /> };
-}
-
-function settingsPlaceholder(path: string, title: string): RouteObject {
-  return { path, element: <PlaceholderPage title={title} headerTitle="Settings" /> };
 }
 
 /** Spec §2, every route. The root element runs the routing rules before anything renders. */
@@ -147,6 +164,11 @@ export const routes: RouteObject[] = [
                 <HelpMenuItem />
               </Suspense>
             }
+            banner={
+              <Suspense fallback={null}>
+                <DeprecationBanner />
+              </Suspense>
+            }
           />
         ),
         children: [
@@ -172,9 +194,9 @@ export const routes: RouteObject[] = [
             path: 'users/interaction/:interactionId/:interactionType',
             element: <InteractionDetailPage />,
           },
-          placeholder('marketplace', 'Marketplace'),
-          placeholder('marketplace/bot/:botId', 'Bot Detail', true),
-          placeholder('marketplace/:publisherId', 'Marketplace', true),
+          { path: 'marketplace', element: <MarketplacePage /> },
+          { path: 'marketplace/bot/:botId', element: <MarketplaceBotPage /> },
+          { path: 'marketplace/:publisherId', element: <MarketplacePublisherPage /> },
 
           // Publisher side
           placeholder('publisher/dashboard', 'Dashboard'),
@@ -186,7 +208,7 @@ export const routes: RouteObject[] = [
           { path: 'bot/private-bot', element: <PrivateBotsPage /> },
           { path: 'clients/list', element: <ClientsPage /> },
           { path: 'clients/detail/:clientId/*', element: <ClientDetailPage /> },
-          placeholder('publisher/users', 'Users'),
+          { path: 'publisher/users', element: <PublisherUsersPage /> },
 
           {
             path: 'settings',
@@ -204,7 +226,7 @@ export const routes: RouteObject[] = [
                 ],
               },
               { path: 'integrations', element: <IntegrationsPage /> },
-              settingsPlaceholder('publisher-info', 'Publisher Information'),
+              { path: 'publisher-info', element: <PublisherInfoPage /> },
             ],
           },
         ],

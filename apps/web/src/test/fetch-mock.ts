@@ -46,3 +46,11 @@ export function mockFetch(handler: Handler) {
   vi.stubGlobal('fetch', fn);
   return { calls, fn };
 }
+
+/** The query string of every fetch to `path`, in call order. */
+export function queriesTo(fetchMock: { mock: { calls: unknown[][] } }, path: string) {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === path)
+    .map((url) => Object.fromEntries(url.searchParams));
+}

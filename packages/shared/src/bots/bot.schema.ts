@@ -180,7 +180,11 @@ export const botDetailResponseSchema = z.object({ data: botDetailSchema });
 export const botResponseSchema = z.object({ data: botSchema });
 export type BotResponse = z.infer<typeof botResponseSchema>;
 
-export const publishBotRequestSchema = z.object({ changelog: text(BOT_LIMITS.changelogMax) });
+export const publishBotRequestSchema = z.object({
+  changelog: text(BOT_LIMITS.changelogMax),
+  /** The sample transcript of the version's marketplace example (default: the trigger's first). */
+  sample_id: z.string().max(100).optional(),
+});
 export type PublishBotRequest = z.infer<typeof publishBotRequestSchema>;
 
 /** POST /api/publisher/bots/{id}/files: a file already uploaded through the pre-signed URL flow. */

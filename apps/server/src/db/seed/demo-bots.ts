@@ -1,6 +1,10 @@
 import type { BotInput, BotRule, OutputTagDefinition } from '@fieldbot/shared';
+import { eq, sql } from 'drizzle-orm';
+import { createExampleBuilder } from '../../modules/bots/bot-example.js';
+import { demoSampleTranscripts } from '../../modules/bots/sample-transcripts.js';
+import { createRulesEngine } from '../../providers/bot-engine/rules/rules-engine.js';
 import type { Db } from '../client.js';
-import { botVersions, bots, companyBots } from '../schema/index.js';
+import { botRatings, botVersions, bots, companyBots, publisherClients } from '../schema/index.js';
 
 /**
  * The demo publisher's bots (issue 9 §1, §2): rules-engine bots, so the demo does real work
@@ -223,16 +227,38 @@ export const DEMO_SUBSCRIBED_BOTS: readonly string[] = [
 
 export const DEMO_BOT_CHANGELOG = 'First version.';
 
+/** A demo company's rating of a demo bot, with the publisher's reply when it has one. */
+export interface DemoRating {
+  bot: string;
+  companyId: string;
+  ratedById: string | null;
+  rating: number;
+  comment: string | null;
+  reply?: { text: string; repliedById: string | null };
+}
+
 /**
- * Inserts the demo bots for the publisher, publishes version 1 of each, and subscribes each given
- * company to DEMO_SUBSCRIBED_BOTS at that version. Returns the bots' ids by name.
+ * Inserts the demo bots for the publisher, publishes version 1 of each (with its marketplace
+ * example, run by the rules engine over a demo clip), and subscribes each given company to
+ * DEMO_SUBSCRIBED_BOTS at that version: the subscribers counter and the publisher_clients row of
+ * each subscription are kept as the marketplace keeps them. Returns the bots' ids by name.
  */
 export async function seedDemoBots(
   db: Db,
-  options: { publisherId: string; companyIds: readonly string[]; publishedById?: string | null },
+  options: {
+    publisherId: string;
+    companyIds: readonly string[];
+    publishedById?: string | null;
+    ratings?: readonly DemoRating[];
+  },
 ): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
+  const buildExample = createExampleBuilder({
+    engines: { rules: createRulesEngine(), llm: null },
+    samples: demoSampleTranscripts,
+  });
   for (const bot of DEMO_BOTS) {
+    const subscribed = DEMO_SUBSCRIBED_BOTS.includes(bot.name) ? options.companyIds : [];
     const [row] = await db
       .insert(bots)
       .values({
@@ -250,6 +276,8 @@ export async function seedDemoBots(
         latestVersion: 1,
         hasUnpublishedChanges: false,
         createdById: options.publishedById ?? null,
+        subscribersCount: subscribed.length,
+        publishedAt: sql`now()`,
       })
       .returning({ id: bots.id });
     const [version] = await db
@@ -268,17 +296,49 @@ export async function seedDemoBots(
         changelog: DEMO_BOT_CHANGELOG,
         publishedById: options.publishedById ?? null,
       })
-      .returning({ id: botVersions.id });
-    ids.set(bot.name, row!.id);
-    if (DEMO_SUBSCRIBED_BOTS.includes(bot.name) && options.companyIds.length > 0) {
-      await db.insert(companyBots).values(
-        options.companyIds.map((companyId) => ({
-          companyId,
-          botId: row!.id,
-          versionId: version!.id,
-        })),
-      );
+      .returning();
+    const example = await buildExample(version!);
+    if (example) {
+      await db.update(botVersions).set({ example }).where(eq(botVersions.id, version!.id));
     }
+    ids.set(bot.name, row!.id);
+    if (subscribed.length > 0) {
+      await db
+        .insert(companyBots)
+        .values(
+          subscribed.map((companyId) => ({ companyId, botId: row!.id, versionId: version!.id })),
+        );
+      await db
+        .insert(publisherClients)
+        .values(
+          subscribed.map((companyId) => ({
+            publisherId: options.publisherId,
+            companyId,
+            source: 'subscription' as const,
+          })),
+        )
+        .onConflictDoNothing();
+    }
+  }
+  for (const rating of options.ratings ?? []) {
+    const botId = ids.get(rating.bot)!;
+    await db.insert(botRatings).values({
+      companyId: rating.companyId,
+      botId,
+      rating: rating.rating,
+      comment: rating.comment,
+      ratedById: rating.ratedById,
+      reply: rating.reply?.text ?? null,
+      repliedById: rating.reply?.repliedById ?? null,
+      repliedAt: rating.reply ? sql`now()` : null,
+    });
+    await db
+      .update(bots)
+      .set({
+        ratingSum: sql`${bots.ratingSum} + ${rating.rating}`,
+        ratingCount: sql`${bots.ratingCount} + 1`,
+      })
+      .where(eq(bots.id, botId));
   }
   return ids;
 }

@@ -236,7 +236,14 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions): Promise<bo
     billed.initech = initech!.id;
     const [northwind] = await tx
       .insert(publishers)
-      .values({ name: 'Northwind Bots', code: DEMO_PUBLISHER_CODE })
+      .values({
+        name: 'Northwind Bots',
+        code: DEMO_PUBLISHER_CODE,
+        description:
+          'Northwind Bots builds call and visit review bots for home-service companies: booking checks, upsell coaching and safety reminders.',
+        website: 'https://northwind-bots.example.com',
+        supportEmail: 'support@northwind-bots.example.com',
+      })
       .returning({ id: publishers.id });
 
     const account = (
@@ -283,6 +290,8 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions): Promise<bo
       account('publisher.user@demo.fieldbot.test', 'Peter Publisher', ROLE.PUBLISHER_USER, {
         publisherId: northwind!.id,
       }),
+      // A publisher admin invited by the platform who has not created the publisher yet (issue 12).
+      account('newpublisher@demo.fieldbot.test', 'Nico Newpublisher', ROLE.PUBLISHER_ADMIN),
     ]);
     const technicians = await tx
       .insert(users)
@@ -304,7 +313,42 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions): Promise<bo
 
     // Northwind's published demo bots. Acme and Globex are subscribed, so a company that syncs its
     // CRM sees automatic results (Globex is the one the browser tests connect the demo CRM for).
-    await seedDemoBots(tx, { publisherId: northwind!.id, companyIds: [acme!.id, globex!.id] });
+    // Acme and Globex rate two of them, and Northwind answers Acme, so the marketplace has reviews.
+    const [acmeAdmin, northwindAdmin, globexAdmin] = await Promise.all(
+      [
+        'admin@demo.fieldbot.test',
+        'publisher@demo.fieldbot.test',
+        'admin@globex.fieldbot.test',
+      ].map(
+        async (email) =>
+          (await tx.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id ??
+          null,
+      ),
+    );
+    await seedDemoBots(tx, {
+      publisherId: northwind!.id,
+      companyIds: [acme!.id, globex!.id],
+      ratings: [
+        {
+          bot: 'Maintenance plan offered',
+          companyId: acme!.id,
+          ratedById: acmeAdmin!,
+          rating: 5,
+          comment: 'Our techs now offer the plan on almost every visit. Easy to coach with.',
+          reply: {
+            text: 'Thank you! Version 2 will also catch plan renewals.',
+            repliedById: northwindAdmin!,
+          },
+        },
+        {
+          bot: 'Booking outcome',
+          companyId: globex!.id,
+          ratedById: globexAdmin!,
+          rating: 4,
+          comment: 'Accurate on booked calls; a few follow-ups are marked as not booked.',
+        },
+      ],
+    });
 
     await seedCompanyInteractions(
       tx,

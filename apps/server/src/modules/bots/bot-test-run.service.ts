@@ -1,5 +1,7 @@
 import {
   botIcon,
+  type BotColor,
+  type OutputTagDefinition,
   gptResponseSchema,
   joinSegments,
   parseTranscript,
@@ -10,7 +12,13 @@ import {
   type User,
 } from '@fieldbot/shared';
 import { DomainError, fieldError, notFound } from '../../lib/errors.js';
-import { BotEngineError, engineFor, type BotEngines } from '../../providers/bot-engine/index.js';
+import {
+  BotEngineError,
+  engineFor,
+  type BotEngine,
+  type BotEngines,
+  type EngineBot,
+} from '../../providers/bot-engine/index.js';
 import { BOT_MESSAGES } from './bot-messages.js';
 import type { BotsRepo } from './bots.repo.js';
 import { checkId, publisherIdOf } from './bots.service.js';
@@ -84,46 +92,77 @@ export function createBotTestRunService(deps: {
 
       const { bot } = request;
       const signal = AbortSignal.timeout(deps.timeoutMs ?? TEST_RUN_TIMEOUT_MS);
-      let result;
       try {
-        result = await engine.run(
+        return await runOnTranscript(
+          engine,
           {
             name: bot.name,
             prompt: bot.prompt,
-            outputTags: [...bot.output_tags].sort((a, b) => a.index - b.index),
+            color: bot.color,
+            outputTags: bot.output_tags,
             referenceTexts: saved ? await repo.fileTexts(saved.id) : [],
           },
           transcript,
-          { signal },
+          // The version this draft would become if published now.
+          { version: (saved?.latestVersion ?? 0) + 1, signal },
         );
       } catch (error) {
         if (signal.aborted) throw new DomainError(504, BOT_MESSAGES.testRunTimedOut);
         throw engineFailure(error);
       }
+    },
+  };
+}
 
-      // The engine's answer is checked against the contract before anyone reads its offsets.
-      const gptResponse = gptResponseSchema.parse({
-        response_tags: result.responseTags.map((tag) => ({ ...tag, verdict: null })),
-        unmatched_quotes: result.unmatchedQuotes,
-      });
-      return {
-        transcript: transcript.text,
-        segments: transcript.segments,
-        result: {
-          bot_name: bot.name,
-          bot_color: bot.color,
-          bot_icon: botIcon(bot.color),
-          // The version this draft would become if published now.
-          version: (saved?.latestVersion ?? 0) + 1,
-          status: 'success',
-          error_message: null,
-          run_type: 'manual',
-          run_at: new Date().toISOString(),
-          raw_response: result.rawResponse,
-          gpt_response: JSON.stringify(gptResponse),
-          output_tags: JSON.stringify(result.outputTags),
-        },
-      };
+/** What a test run (or a version's example) runs: a draft's or a version's content. */
+export interface TestRunBot {
+  name: string;
+  prompt: string;
+  color: BotColor;
+  outputTags: OutputTagDefinition[];
+  referenceTexts: EngineBot['referenceTexts'];
+}
+
+/**
+ * One engine run over a transcript, answered as a manual result (nothing stored or metered): the
+ * builder's test run and, at publish, the version's marketplace example.
+ */
+export async function runOnTranscript(
+  engine: BotEngine,
+  bot: TestRunBot,
+  transcript: { text: string; segments: TranscriptSegment[] },
+  options: { version: number; signal: AbortSignal },
+): Promise<TestRunResponse['data']> {
+  const result = await engine.run(
+    {
+      name: bot.name,
+      prompt: bot.prompt,
+      outputTags: [...bot.outputTags].sort((a, b) => a.index - b.index),
+      referenceTexts: bot.referenceTexts,
+    },
+    transcript,
+    { signal: options.signal },
+  );
+  // The engine's answer is checked against the contract before anyone reads its offsets.
+  const gptResponse = gptResponseSchema.parse({
+    response_tags: result.responseTags.map((tag) => ({ ...tag, verdict: null })),
+    unmatched_quotes: result.unmatchedQuotes,
+  });
+  return {
+    transcript: transcript.text,
+    segments: transcript.segments,
+    result: {
+      bot_name: bot.name,
+      bot_color: bot.color,
+      bot_icon: botIcon(bot.color),
+      version: options.version,
+      status: 'success',
+      error_message: null,
+      run_type: 'manual',
+      run_at: new Date().toISOString(),
+      raw_response: result.rawResponse,
+      gpt_response: JSON.stringify(gptResponse),
+      output_tags: JSON.stringify(result.outputTags),
     },
   };
 }

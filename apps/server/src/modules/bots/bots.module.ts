@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { BotEngines } from '../../providers/bot-engine/index.js';
 import type { StorageProvider } from '../../providers/storage/index.js';
+import { createExampleBuilder } from './bot-example.js';
 import { createBotFilesService } from './bot-files.service.js';
 import { createBotTestRunService } from './bot-test-run.service.js';
 import { createBotsRepo } from './bots.repo.js';
@@ -16,7 +17,10 @@ export async function registerBotsModule(
   deps: { db: Db; storage: StorageProvider; engines: BotEngines },
 ) {
   const repo = createBotsRepo(deps.db);
-  const bots = createBotsService({ repo });
+  const bots = createBotsService({
+    repo,
+    buildExample: createExampleBuilder({ engines: deps.engines, samples: demoSampleTranscripts }),
+  });
   await botsRoutes(app, {
     bots,
     files: createBotFilesService({ repo, storage: deps.storage, view: bots.view }),

@@ -1,4 +1,4 @@
-import { PAGE_SIZE, type BotListQuery } from '@fieldbot/shared';
+import { PAGE_SIZE, type BotExample, type BotListQuery } from '@fieldbot/shared';
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
@@ -178,6 +178,10 @@ function botQueries(db: Db) {
         .orderBy(desc(botVersions.number))
         .limit(1);
       return row ?? null;
+    },
+
+    async setExample(versionId: string, example: BotExample) {
+      await db.update(botVersions).set({ example }).where(eq(botVersions.id, versionId));
     },
 
     async insertVersion(values: typeof botVersions.$inferInsert) {

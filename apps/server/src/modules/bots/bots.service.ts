@@ -11,6 +11,7 @@ import {
 import { z } from 'zod';
 import { DomainError, forbidden, notFound } from '../../lib/errors.js';
 import { contentOfVersion, sameContent, type VersionContent } from './bot-content.js';
+import type { ExampleBuilder } from './bot-example.js';
 import { BOT_MESSAGES } from './bot-messages.js';
 import { botView, fieldsOfInput } from './bot-view.js';
 import type { BotQueries, BotRow, BotsRepo } from './bots.repo.js';
@@ -71,7 +72,7 @@ export async function refreshUnpublishedChanges(q: BotQueries, bot: BotRow): Pro
 
 export type BotsService = ReturnType<typeof createBotsService>;
 
-export function createBotsService(deps: { repo: BotsRepo }) {
+export function createBotsService(deps: { repo: BotsRepo; buildExample?: ExampleBuilder }) {
   const { repo } = deps;
 
   async function ownBot(user: User, id: string): Promise<BotRow> {
@@ -147,9 +148,11 @@ export function createBotsService(deps: { repo: BotsRepo }) {
      * Freezes the draft as the next version. The bot row is locked first, so concurrent publishes
      * of one bot run one after the other: the second sees the first's version and either numbers
      * itself after it or finds nothing left to publish (bot_versions is also unique per number).
+     * Once committed, the version's marketplace example is run and stored; without one (no
+     * sample, engine failure) the version is published all the same.
      */
     async publish(user: User, id: string, request: PublishBotRequest): Promise<Bot> {
-      const bot = await repo.transaction(async (q) => {
+      const { bot, version } = await repo.transaction(async (q) => {
         const current = await lockOwnBot(q, user, id);
         checkEditable(current);
         const content = await draftContent(q, current);
@@ -164,12 +167,16 @@ export function createBotsService(deps: { repo: BotsRepo }) {
           changelog: request.changelog,
           publishedById: user.id,
         });
-        return q.update(current.id, {
+        const updated = await q.update(current.id, {
           latestVersion: version.number,
           status: 'published',
           hasUnpublishedChanges: false,
+          publishedAt: version.publishedAt,
         });
+        return { bot: updated, version };
       });
+      const example = await deps.buildExample?.(version, request.sample_id);
+      if (example) await repo.setExample(version.id, example);
       return view(bot);
     },
 

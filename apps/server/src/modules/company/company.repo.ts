@@ -1,14 +1,15 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   companies,
   companyTypes,
   industries,
+  publisherClients,
   timezones,
   trades,
-  uploadedFiles,
   users,
 } from '../../db/schema/index.js';
+import { isFinishedUploadOf } from '../files/finished-upload.js';
 
 export type CompanyRepo = ReturnType<typeof createCompanyRepo>;
 export type CompanyValues = Partial<typeof companies.$inferInsert>;
@@ -37,21 +38,8 @@ export function createCompanyRepo(db: Db) {
     },
 
     /** A finished 'company-logo' upload of this user; anything else is not theirs to use. */
-    async isLogoUploadedBy(userId: string, fileUrl: string) {
-      const [row] = await db
-        .select({ id: uploadedFiles.id })
-        .from(uploadedFiles)
-        .where(
-          and(
-            eq(uploadedFiles.userId, userId),
-            eq(uploadedFiles.fileUrl, fileUrl),
-            eq(uploadedFiles.folder, 'company-logo'),
-            eq(uploadedFiles.status, 'uploaded'),
-          ),
-        )
-        .limit(1);
-      return Boolean(row);
-    },
+    isLogoUploadedBy: (userId: string, fileUrl: string) =>
+      isFinishedUploadOf(db, userId, fileUrl, 'company-logo'),
 
     async findCompany(companyId: string) {
       const [row] = await db
@@ -63,20 +51,33 @@ export function createCompanyRepo(db: Db) {
     },
 
     /**
-     * Creates the company and links the admin in one transaction; null (nothing written) when the
+     * Creates the company, links the admin and records the referring publisher's client (the
+     * code's publisher, else the one the admin signed up through) in one transaction; null (nothing written) when the
      * admin already has a company, which also settles two concurrent creates.
      */
-    async createForAdmin(adminId: string, values: CompanyValues & { name: string }) {
+    async createForAdmin(
+      adminId: string,
+      values: CompanyValues & { name: string },
+      referrerId: string | null = null,
+    ) {
       return db.transaction(async (tx) => {
         // The row lock makes a second concurrent create wait, then see the first one's company.
         const [admin] = await tx
-          .select({ companyId: users.companyId })
+          .select({ companyId: users.companyId, referralPublisherId: users.referralPublisherId })
           .from(users)
           .where(eq(users.id, adminId))
           .for('update');
         if (!admin || admin.companyId) return null;
         const [company] = await tx.insert(companies).values(values).returning({ id: companies.id });
         await tx.update(users).set({ companyId: company!.id }).where(eq(users.id, adminId));
+        // Issue 12 §2 referral flow: the company becomes the referring publisher's client.
+        const publisherId = referrerId ?? admin.referralPublisherId;
+        if (publisherId) {
+          await tx
+            .insert(publisherClients)
+            .values({ publisherId, companyId: company!.id, source: 'referral' })
+            .onConflictDoNothing();
+        }
         return company!.id;
       });
     },

@@ -1,7 +1,7 @@
 import {
   ROLE,
   companyCreateResponseSchema,
-  companyFormSchema,
+  companyCreateBodySchema,
   companyUpdateResponseSchema,
   companyUpdateSchema,
 } from '@fieldbot/shared';
@@ -17,7 +17,7 @@ export async function companyRoutes(app: FastifyInstance, deps: { company: Compa
     '/api/company/create',
     {
       config: { auth: { roles: [ROLE.COMPANY_ADMIN], setup: 'any' } },
-      schema: { body: companyFormSchema, response: { 201: companyCreateResponseSchema } },
+      schema: { body: companyCreateBodySchema, response: { 201: companyCreateResponseSchema } },
     },
     async (request, reply) => {
       const company = await deps.company.create(request.user!, request.body);

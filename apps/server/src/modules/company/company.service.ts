@@ -3,7 +3,7 @@ import {
   COMPANY_MESSAGES,
   isCapacityUpdate,
   type Company,
-  type CompanyForm,
+  type CompanyCreateBody,
   type CompanyUpdate,
   type User,
 } from '@fieldbot/shared';
@@ -17,6 +17,8 @@ export interface CompanyServiceDeps {
   isOurFileUrl(url: string): boolean;
   /** The spec §3 user, read afresh: the created company is answered in the same shape as in me. */
   loadUser(userId: string): Promise<User | null>;
+  /** The publisher of a referral code (issue 12 §2), or null for an unknown code. */
+  publisherIdByCode(code: string): Promise<string | null>;
   /** Drops cached sessions so members see the company change on their next request. */
   forgetUser(userId: string): void;
   /** The limits changed: check the company now (a raised limit resumes paused work promptly). */
@@ -32,14 +34,19 @@ export function createCompanyService(deps: CompanyServiceDeps) {
 
   return {
     /** Spec §7 POST /api/company/create: the admin's first and only company. */
-    async create(viewer: User, body: CompanyForm): Promise<Company> {
+    async create(viewer: User, body: CompanyCreateBody): Promise<Company> {
       if (viewer.company) throw alreadyHasCompany();
       const errors = await companyFormErrors(repo, deps, viewer.id, body, null);
       if (Object.keys(errors).length > 0) throw new FieldValidationError(errors);
-      const id = await repo.createForAdmin(viewer.id, {
-        ...toCompanyValues(body),
-        name: body.name,
-      });
+      // An unknown code is ignored (the sign-up's referral, if any, still counts).
+      const referrerId = body.referral_code
+        ? await deps.publisherIdByCode(body.referral_code)
+        : null;
+      const id = await repo.createForAdmin(
+        viewer.id,
+        { ...toCompanyValues(body), name: body.name },
+        referrerId,
+      );
       if (!id) throw alreadyHasCompany();
       deps.forgetUser(viewer.id);
       const company = (await deps.loadUser(viewer.id))?.company;

@@ -1,28 +1,24 @@
 import {
   AUTH_MESSAGES,
-  INVITATION_TTL_DAYS,
   INTEGRATION_MESSAGES,
-  INVITE_RESEND_INTERVAL_SECONDS,
   MESSAGES,
   ROLE,
   ROLE_TITLES,
   TEAM_MESSAGES,
   cannotReceiveInvitation,
   type TeamInviteBody,
-  type TeamListItem,
   type TeamListQuery,
   type TeamMember,
   type TeamUpdateBody,
   type User,
 } from '@fieldbot/shared';
 import { DomainError, FieldValidationError, fieldError, notFound } from '../../lib/errors.js';
-import { hashToken, newToken } from '../../lib/tokens.js';
 import type { MailMessage } from '../../providers/mail/index.js';
-import { linkMail } from '../user/account-mail.js';
-import type { TeamRepo, TeamRow } from './team.repo.js';
+import { toMemberListItem } from '../org-members/member-list-item.js';
+import { createOrgInvitations } from '../org-members/org-invitations.js';
+import type { TeamRepo } from './team.repo.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DAY_MS = 24 * 60 * 60_000;
 
 export interface TeamServiceDeps {
   repo: TeamRepo;
@@ -36,27 +32,6 @@ export interface TeamServiceDeps {
 export type TeamService = ReturnType<typeof createTeamService>;
 
 const userNotFound = () => new DomainError(404, MESSAGES.userNotFound);
-const invitationNotFound = () => new DomainError(404, TEAM_MESSAGES.invitationNotFound);
-
-const iso = (value: string | Date | null): string | null =>
-  value === null ? null : new Date(value).toISOString();
-
-function toListItem(row: TeamRow): TeamListItem {
-  return {
-    id: row.id,
-    kind: row.kind,
-    name: row.name,
-    email: row.email,
-    role: { alias: row.role_alias, title: row.role_title },
-    status: row.status,
-    last_active_at: iso(row.last_active_at),
-    crm_user_id: row.crm_user_id,
-    invitation:
-      row.invitation_id && row.sent_at && row.expires_at
-        ? { id: row.invitation_id, sent_at: iso(row.sent_at)!, expires_at: iso(row.expires_at)! }
-        : null,
-  };
-}
 
 /** The viewer's company id; a company-side user without a company has no team to see. */
 function companyOf(viewer: User): string {
@@ -70,60 +45,20 @@ export function createTeamService(deps: TeamServiceDeps) {
   const { repo } = deps;
   const now = deps.now ?? (() => Date.now());
 
-  async function mailInvitation(email: string, companyId: string, token: string) {
-    const company = (await repo.companyName(companyId)) ?? 'your company';
-    await deps.sendMail(
-      linkMail(
-        email,
-        `You are invited to join ${company} on Fieldbot`,
-        `You have been invited to join ${company} on Fieldbot. Accept the invitation to create your account; the link works for ${INVITATION_TTL_DAYS} days.`,
-        'Accept invitation',
-        `${deps.appUrl}/accept-invite/${token}`,
-      ),
-    );
-  }
-
-  /**
-   * Sends a pending invitation again with a fresh link (the previous one stops working), at most
-   * once per INVITE_RESEND_INTERVAL_SECONDS; 429 with Retry-After when asked sooner.
-   */
-  async function resend(
-    companyId: string,
-    invitation: { id: string; email: string; sentAt: Date },
-    roleAlias?: string,
-  ) {
-    const t = now();
-    const waitMs = invitation.sentAt.getTime() + INVITE_RESEND_INTERVAL_SECONDS * 1000 - t;
-    const tooSoon = (ms: number) => {
-      const seconds = Math.max(1, Math.ceil(ms / 1000));
-      return new DomainError(
-        429,
-        TEAM_MESSAGES.resendTooSoon(seconds),
-        {},
-        { 'retry-after': String(seconds) },
-      );
-    };
-    if (waitMs > 0) throw tooSoon(waitMs);
-    const token = newToken();
-    const renewed = await repo.renewInvitation(
-      invitation.id,
-      {
-        tokenHash: hashToken(token),
-        expiresAt: new Date(t + INVITATION_TTL_DAYS * DAY_MS),
-        sentAt: new Date(t),
-        ...(roleAlias ? { roleAlias } : {}),
-      },
-      new Date(t - INVITE_RESEND_INTERVAL_SECONDS * 1000),
-    );
-    // A concurrent resend won the row (or it was accepted or revoked meanwhile).
-    if (!renewed) throw tooSoon(INVITE_RESEND_INTERVAL_SECONDS * 1000);
-    await mailInvitation(invitation.email, companyId, token);
-  }
+  const invitations = createOrgInvitations({
+    repo,
+    orgName: (companyId) => repo.companyName(companyId),
+    sendMail: deps.sendMail,
+    appUrl: deps.appUrl,
+    now,
+  });
+  const sentMessage = (outcome: 'invited' | 'resent') =>
+    outcome === 'invited' ? TEAM_MESSAGES.invited : TEAM_MESSAGES.resent;
 
   return {
     async list(viewer: User, query: TeamListQuery) {
       const page = await repo.teamPage(companyOf(viewer), query, new Date(now()));
-      return { items: page.items.map(toListItem), count: page.count, counts: page.counts };
+      return { items: page.items.map(toMemberListItem), count: page.count, counts: page.counts };
     },
 
     /** Spec §7 GET /api/company/team/{id}: a member of the caller's own company only. */
@@ -154,24 +89,7 @@ export function createTeamService(deps: TeamServiceDeps) {
     async invite(viewer: User, body: TeamInviteBody): Promise<string> {
       const companyId = companyOf(viewer);
       if (await repo.emailTaken(body.email)) throw fieldError('email', MESSAGES.emailTaken);
-      const t = now();
-      const pending = await repo.findLiveInvitationByEmail(companyId, body.email, new Date(t));
-      if (pending) {
-        await resend(companyId, pending, body.role_alias);
-        return TEAM_MESSAGES.resent;
-      }
-      const token = newToken();
-      await repo.insertInvitation({
-        tokenHash: hashToken(token),
-        email: body.email,
-        roleAlias: body.role_alias,
-        companyId,
-        invitedBy: viewer.id,
-        expiresAt: new Date(t + INVITATION_TTL_DAYS * DAY_MS),
-        sentAt: new Date(t),
-      });
-      await mailInvitation(body.email, companyId, token);
-      return TEAM_MESSAGES.invited;
+      return sentMessage(await invitations.send(companyId, viewer.id, body.email, body.role_alias));
     },
 
     /**
@@ -189,43 +107,18 @@ export function createTeamService(deps: TeamServiceDeps) {
       if (cannotReceiveInvitation(member.email)) {
         throw new DomainError(422, INTEGRATION_MESSAGES.technicianNoEmail);
       }
-      const pending = await repo.findLiveInvitationByEmail(companyId, member.email, new Date(t));
-      if (pending) {
-        await resend(companyId, pending, member.roleAlias);
-        return TEAM_MESSAGES.resent;
-      }
-      const token = newToken();
-      await repo.insertInvitation({
-        tokenHash: hashToken(token),
-        email: member.email.toLowerCase(),
-        roleAlias: member.roleAlias,
-        companyId,
-        invitedBy: viewer.id,
-        expiresAt: new Date(t + INVITATION_TTL_DAYS * DAY_MS),
-        sentAt: new Date(t),
-      });
-      await mailInvitation(member.email, companyId, token);
-      return TEAM_MESSAGES.invited;
+      return sentMessage(
+        await invitations.send(companyId, viewer.id, member.email, member.roleAlias),
+      );
     },
 
     async resend(viewer: User, invitationId: string): Promise<string> {
-      const companyId = companyOf(viewer);
-      const invitation = await repo.findPendingInvitation(companyId, invitationId);
-      if (!invitation) throw invitationNotFound();
-      if (await repo.emailTaken(invitation.email)) {
-        // The address has an account by now (signed up elsewhere): the link could not be used.
-        throw fieldError('email', MESSAGES.emailTaken);
-      }
-      await resend(companyId, invitation);
+      await invitations.resend(companyOf(viewer), invitationId);
       return TEAM_MESSAGES.resent;
     },
 
     async revoke(viewer: User, invitationId: string): Promise<string> {
-      const companyId = companyOf(viewer);
-      const invitation = await repo.findPendingInvitation(companyId, invitationId);
-      if (!invitation || !(await repo.revokeInvitation(invitation.id, new Date(now())))) {
-        throw invitationNotFound();
-      }
+      await invitations.revoke(companyOf(viewer), invitationId);
       return TEAM_MESSAGES.revoked;
     },
 

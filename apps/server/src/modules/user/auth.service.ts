@@ -30,6 +30,8 @@ export interface AuthServiceDeps {
   sessions: Pick<SessionService, 'destroyAllForUser'>;
   sendMail(message: MailMessage): Promise<void>;
   appUrl: string;
+  /** The publisher of a referral code (issue 12 §2), or null for an unknown code. */
+  publisherIdByCode(code: string): Promise<string | null>;
   now?: () => number;
 }
 
@@ -84,9 +86,19 @@ export function createAuthService(deps: AuthServiceDeps) {
       // Self sign-up creates a company admin who then sets up a company (spec §4 onboarding).
       const roleId = await repo.roleIdByAlias(ROLE.COMPANY_ADMIN);
       if (!roleId) throw new Error('Roles are not seeded');
+      // Issue 12 §2: the publisher whose marketplace link brought the user; unknown codes are ignored.
+      const referralPublisherId = body.referral_code
+        ? await deps.publisherIdByCode(body.referral_code)
+        : null;
       let id: string;
       try {
-        id = await repo.createUser({ name: body.name, email: body.email, passwordHash, roleId });
+        id = await repo.createUser({
+          name: body.name,
+          email: body.email,
+          passwordHash,
+          roleId,
+          referralPublisherId,
+        });
       } catch (error) {
         // Two sign-ups racing for one address: the unique index decides.
         if ((error as { code?: string }).code === '23505' || /unique/i.test(String(error))) {

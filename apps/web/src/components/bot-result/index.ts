@@ -13,4 +13,8 @@ export {
 export type { BotResultTarget } from './api/bot-result-target';
 export type { BotResultTab, BotResultView } from './api/bot-result-view';
 export { botMantineColor, markColors, type MarkColors } from './bot-colors';
-export { useCompanyBots } from './api/get-company-bots';
+export { useCompanyBots, companyBotsQueryKey } from './api/get-company-bots';
+export { HighlightedTranscript, type HighlightedTranscriptProps } from './highlighted-transcript';
+export { BotResultPanel } from './bot-result-panel';
+export { jsonText } from './api/bot-result-view';
+export { BotIcon } from './bot-icon';

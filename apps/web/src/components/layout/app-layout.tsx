@@ -15,8 +15,15 @@ import { PageLoader } from './page-loader';
 import { Sidebar } from './sidebar';
 import { SkipLink } from './skip-link';
 
+export interface AppLayoutProps {
+  /** Items a feature adds to the user menu (the shell imports no feature). */
+  userMenuItems?: ReactNode;
+  /** Notices a feature shows above every page, e.g. the marketplace's deprecations. */
+  banner?: ReactNode;
+}
+
 /** The logged-in shell: header, collapsible sidebar, page (or the not-enough-permission state), footer. */
-export function AppLayout({ userMenuItems }: { userMenuItems?: ReactNode }) {
+export function AppLayout({ userMenuItems, banner }: AppLayoutProps) {
   const user = useCurrentUser();
   const { pathname } = useLocation();
   const { noPermission } = useSessionFlags();
@@ -70,6 +77,7 @@ export function AppLayout({ userMenuItems }: { userMenuItems?: ReactNode }) {
               tabIndex={-1}
               mih="calc(100dvh - 64px - 2 * var(--mantine-spacing-md) - 56px)"
             >
+              {banner}
               <Suspense fallback={<PageLoader />}>{content}</Suspense>
             </Box>
             <Footer />

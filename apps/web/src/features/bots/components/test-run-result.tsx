@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { z } from 'zod';
 import { jsonText } from '@/components/bot-result/api/bot-result-view';
-import { HighlightedTranscript } from './highlighted-transcript';
+import { HighlightedTranscript } from '@/components/bot-result';
 
 /** The test run answers JSON text once-encoded (the interaction route's shape); bad text shows nothing. */
 function parseJson<T extends z.ZodType>(schema: T, text: string | null): z.infer<T> | null {

@@ -1,11 +1,21 @@
-import { companyCreateResponseSchema, type Company, type CompanyForm } from '@fieldbot/shared';
+import {
+  companyCreateResponseSchema,
+  type Company,
+  type CompanyCreateBody,
+  type CompanyForm,
+} from '@fieldbot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
+import { withReferralCode } from '@/lib/referral-code';
 import { meQueryKey, setCurrentUser } from '@/lib/session';
 import type { User } from '@fieldbot/shared';
 
-/** POST /api/company/create: 201 with the created company (spec §7). */
-export async function createCompany(body: CompanyForm): Promise<Company> {
+/**
+ * POST /api/company/create: 201 with the created company (spec §7); a stored referral code goes
+ * along and makes the company that publisher's client (issue 12 §2).
+ */
+export async function createCompany(form: CompanyForm): Promise<Company> {
+  const body: CompanyCreateBody = withReferralCode(form);
   const { data } = await http.post('/api/company/create', body, companyCreateResponseSchema);
   return data;
 }

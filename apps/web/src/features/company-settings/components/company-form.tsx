@@ -16,6 +16,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { LogoUploadField } from '@/components/forms/logo-upload-field';
 import { focusFirstError } from '@/lib/forms/focus-first-error';
 import { applyServerErrors } from '@/lib/forms/server-errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -34,7 +35,6 @@ import {
   type CompanyValues,
 } from '../lib/company-form';
 import { AddressField } from './address-field';
-import { CompanyLogoField } from './company-logo-field';
 
 /** Onboarding step 2 (spec §2 Settings): /settings/billing leads on to the invoice history. */
 export const BILLING_STEP_PATH = '/settings/billing';
@@ -129,8 +129,10 @@ export function CompanyForm({ company, options }: CompanyFormProps) {
             </Text>
           </div>
 
-          <CompanyLogoField
-            companyName={values.name}
+          <LogoUploadField
+            folder="company-logo"
+            ownerName={values.name}
+            fallbackAlt="Company logo"
             logo={values.logo}
             error={form.errors.logo}
             onChange={(url) => form.setFieldValue('logo', url)}

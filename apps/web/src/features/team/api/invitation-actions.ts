@@ -1,9 +1,8 @@
 import { teamMessageResponseSchema } from '@fieldbot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { InvitationAction } from '@/components/user-list';
 import { http } from '@/lib/http';
 import { teamQueryKey } from './get-team';
-
-export type InvitationAction = 'resend' | 'revoke';
 
 /** POST /api/company/team/invitations/{id}/resend|revoke → {message}. */
 export function invitationAction(

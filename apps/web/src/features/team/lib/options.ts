@@ -1,13 +1,4 @@
-import {
-  ASSIGNABLE_TEAM_ROLE_OPTIONS,
-  OPTION_LISTS,
-  ROLE,
-  TEAM_ROLE_OPTIONS,
-  type User,
-} from '@fieldbot/shared';
-
-/** Status filter: Active / Invited / Not Invited (spec §3 option lists). */
-export const TEAM_STATUS_OPTIONS = OPTION_LISTS.userStatus.map((option) => ({ ...option }));
+import { ASSIGNABLE_TEAM_ROLE_OPTIONS, ROLE, TEAM_ROLE_OPTIONS, type User } from '@fieldbot/shared';
 
 export const TEAM_ROLE_FILTER_OPTIONS = TEAM_ROLE_OPTIONS.map((option) => ({ ...option }));
 

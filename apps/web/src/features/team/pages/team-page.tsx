@@ -1,10 +1,10 @@
 import { teamListQuerySchema } from '@fieldbot/shared';
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useDeferredValue, useState } from 'react';
 import { useListQuery } from '@/components/data-table';
 import { usePageHeader } from '@/components/layout/page-header';
-import { STATUS_BADGES } from '@/components/status-badge/status-badge';
+import { UserStatusCountsText } from '@/components/user-list';
 import { useCurrentUser } from '@/lib/session';
 import { useTeam } from '../api/get-team';
 import { InviteMemberModal } from '../components/invite-member-modal';
@@ -20,16 +20,11 @@ export function TeamPage() {
   const canManage = canManageTeam(user);
   const [inviting, setInviting] = useState(false);
   const data = useDeferredValue(team.data);
-  const counts = data?.data.counts;
 
   return (
     <>
       <Group justify="space-between" mb="sm" gap="sm">
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {counts
-            ? `${STATUS_BADGES.active.label}: ${counts.active} · ${STATUS_BADGES.invited.label}: ${counts.invited} · ${STATUS_BADGES['not-invited'].label}: ${counts['not-invited']}`
-            : ''}
-        </Text>
+        <UserStatusCountsText counts={data?.data.counts} />
         {canManage ? (
           <Button
             leftSection={<IconUserPlus size={18} aria-hidden />}

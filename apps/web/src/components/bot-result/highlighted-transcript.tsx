@@ -7,7 +7,7 @@ import {
 } from '@fieldbot/shared';
 import { Box, Text, useComputedColorScheme } from '@mantine/core';
 import { useMemo } from 'react';
-import { markColors } from '@/components/bot-result';
+import { markColors } from './bot-colors';
 
 export interface HighlightedTranscriptProps {
   segments: readonly TranscriptSegment[];

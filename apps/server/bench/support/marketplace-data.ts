@@ -1,0 +1,196 @@
+import pg from 'pg';
+
+/**
+ * The issue 12 data set, made on the server with INSERT … SELECT generate_series, reproducible
+ * (setseed): PUBLISHERS publishers (the demo's Northwind Bots and PUBLISHERS − 1 more) × BOTS_PER_
+ * PUBLISHER published bots (one version each, a tenth private), COMPANIES companies each subscribed
+ * to SUBSCRIPTIONS_PER_COMPANY bots whose publisher is drawn as floor(PUBLISHERS × random()³), so a
+ * few publishers have thousands of clients and most a handful (Northwind, index 0, the most: about
+ * a tenth of all subscriptions), publisher_clients for every subscription plus a tenth of the
+ * companies by referral, a client markup override on an eighth of them, and RUNS_PER_SUBSCRIPTION
+ * metered runs per subscription per month in bot_usage over the previous UTC month and this one
+ * to date. Marketplace counters (subscribers_count, published_at) are filled as the app keeps them.
+ *
+ * bot_usage rows point at result ids that have no bot_results row (foreign keys are off during the
+ * load): the list reads bot_usage alone, and a run's detail is not what this measures.
+ */
+export const DATA_SET = {
+  publishers: 1_000,
+  botsPerPublisher: 50,
+  companies: 10_000,
+  subscriptionsPerCompany: 3,
+  runsPerSubscription: Number(process.env.BENCH_RUNS_PER_SUBSCRIPTION ?? 10),
+} as const;
+
+/** Words of the generated company names; a keyword such as 'plumb' matches about an eighth. */
+const TRADES = ['Plumbing', 'Heating', 'Electric', 'Roofing', 'Cooling', 'Pest', 'Solar', 'Garage'];
+const PLACES = ['Northside', 'Lakeview', 'Summit', 'Riverbend', 'Oak Hill', 'Harbor', 'Mesa'];
+
+const sqlText = (items: string[]) =>
+  `ARRAY[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(', ')}]::text[]`;
+
+async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await run();
+  console.log(`  ${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return result;
+}
+
+/** Loads the data set into a migrated, demo-seeded database. */
+export async function loadMarketplaceData(databaseUrl: string): Promise<void> {
+  const { publishers, botsPerPublisher, companies, subscriptionsPerCompany, runsPerSubscription } =
+    DATA_SET;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const q = (text: string, values?: unknown[]) => client.query(text, values);
+    await q(`SET synchronous_commit = off`);
+    await q(`SET maintenance_work_mem = '256MB'`);
+    // Skips foreign-key checks and triggers (consistent by construction); needs a superuser.
+    await q(`SET session_replication_role = replica`).catch(() => undefined);
+    await q(`SELECT setseed(0.42)`);
+    await q(`CREATE FUNCTION pg_temp.bench_uuid(label text) RETURNS uuid LANGUAGE sql IMMUTABLE
+      AS $$ SELECT overlay(overlay(md5(label) placing '4' from 13) placing '8' from 17)::uuid $$`);
+
+    await timed(`publishers: ${publishers.toLocaleString('en')}`, async () => {
+      await q(`CREATE TEMP TABLE bench_pub (idx int PRIMARY KEY, id uuid NOT NULL)`);
+      await q(`INSERT INTO bench_pub SELECT 0, id FROM publishers WHERE name = 'Northwind Bots'`);
+      await q(
+        `INSERT INTO publishers (id, name, code, markup_percent, description)
+         SELECT pg_temp.bench_uuid('pub' || i), 'Bench Publisher ' || i, 'BENCH' || i,
+           5 + i % 40, 'Bots for field service teams.'
+         FROM generate_series(1, $1::int - 1) i`,
+        [publishers],
+      );
+      await q(
+        `INSERT INTO bench_pub SELECT i, pg_temp.bench_uuid('pub' || i)
+         FROM generate_series(1, $1::int - 1) i`,
+        [publishers],
+      );
+    });
+
+    await timed(`bots: ${(publishers * botsPerPublisher).toLocaleString('en')}`, async () => {
+      await q(`CREATE TEMP TABLE bench_bot AS
+        SELECT p.idx AS p, b, pg_temp.bench_uuid('bot' || p.idx || ':' || b) AS bot_id,
+          pg_temp.bench_uuid('ver' || p.idx || ':' || b) AS version_id, p.id AS publisher_id
+        FROM bench_pub p, generate_series(1, ${botsPerPublisher}) b`);
+      await q(`CREATE UNIQUE INDEX ON bench_bot (p, b)`);
+      const tags = `'[{"index":0,"label":"Evidence","description":"What was said.","rule":null}]'::jsonb`;
+      await q(
+        `INSERT INTO bots (id, publisher_id, name, description, prompt, color, trigger, trigger_event,
+           output_tags, engine, visibility, status, latest_version, has_unpublished_changes,
+           price_per_run_cents, published_at, created_at, updated_at)
+         SELECT bot_id, publisher_id,
+           (${sqlText(TRADES)})[1 + b % ${TRADES.length}] || ' coach ' || p || '-' || b,
+           'Finds what matters in each call.', 'Find the evidence.', 'green', 'call-complete',
+           'every', ${tags}, 'rules', CASE WHEN b % 10 = 0 THEN 'private' ELSE 'marketplace' END,
+           'published', 1, false, 1 + b % 20, now() - (b || ' days')::interval,
+           now() - interval '90 days', now()
+         FROM bench_bot`,
+      );
+      await q(
+        `INSERT INTO bot_versions (id, bot_id, number, name, prompt, color, trigger, trigger_event,
+           output_tags, engine, changelog, published_at)
+         SELECT v.version_id, v.bot_id, 1, b.name, b.prompt, b.color, b.trigger, b.trigger_event,
+           b.output_tags, b.engine, 'First version', b.published_at
+         FROM bench_bot v JOIN bots b ON b.id = v.bot_id`,
+      );
+    });
+
+    await timed(`companies: ${companies.toLocaleString('en')}`, async () => {
+      await q(
+        `INSERT INTO companies (id, name, city, state, description)
+         SELECT pg_temp.bench_uuid('co' || i),
+           (${sqlText(PLACES)})[1 + i % ${PLACES.length}] || ' ' ||
+             (${sqlText(TRADES)})[1 + (i / ${PLACES.length}) % ${TRADES.length}] || ' ' || i,
+           'Austin', 'TX', 'Home services.'
+         FROM generate_series(1, $1::int) i`,
+        [companies],
+      );
+    });
+
+    await timed('subscriptions and clients', async () => {
+      // Drawn in a plain select list, so random() runs once per (company, pick).
+      await q(
+        `CREATE TEMP TABLE bench_pick AS
+         SELECT c, floor($3::int * power(random(), 3))::int AS p,
+           1 + floor(random() * $4::int)::int AS b, floor(random() * 300)::int AS days_ago
+         FROM generate_series(1, $1::int) c, generate_series(1, $2::int) k`,
+        [companies, subscriptionsPerCompany, publishers, botsPerPublisher],
+      );
+      await q(
+        `INSERT INTO company_bots (company_id, bot_id, version_id, created_at)
+         SELECT pg_temp.bench_uuid('co' || pick.c), v.bot_id, v.version_id,
+           now() - (pick.days_ago || ' days')::interval
+         FROM bench_pick pick JOIN bench_bot v ON v.p = pick.p AND v.b = pick.b
+         ON CONFLICT DO NOTHING`,
+      );
+      await q(
+        `INSERT INTO publisher_clients (publisher_id, company_id, source, created_at)
+         SELECT b.publisher_id, cb.company_id, 'subscription', min(cb.created_at)
+         FROM company_bots cb JOIN bots b ON b.id = cb.bot_id
+         GROUP BY b.publisher_id, cb.company_id
+         ON CONFLICT DO NOTHING`,
+      );
+      await q(
+        `INSERT INTO publisher_clients (publisher_id, company_id, source, created_at)
+         SELECT p.id, pg_temp.bench_uuid('co' || r.c), 'referral', now() - interval '400 days'
+         FROM (SELECT c, floor($2::int * power(random(), 3))::int AS p
+           FROM generate_series(10, $1::int, 10) c) r
+         JOIN bench_pub p ON p.idx = r.p
+         ON CONFLICT DO NOTHING`,
+        [companies, publishers],
+      );
+      await q(
+        `UPDATE publisher_clients SET markup_percent = 10 + abs(hashtext(company_id::text)) % 30
+         WHERE abs(hashtext(publisher_id::text || company_id::text)) % 8 = 0`,
+      );
+      await q(
+        `UPDATE bots b SET subscribers_count = s.n
+         FROM (SELECT bot_id, count(*)::int AS n FROM company_bots GROUP BY bot_id) s
+         WHERE s.bot_id = b.id`,
+      );
+    });
+
+    await timed('bot_usage: two months of metered runs', async () => {
+      // Previous UTC month start → now: a full month and this month to date.
+      await q(
+        `INSERT INTO bot_usage (result_id, company_id, bot_id, version_id, engine, publisher_id,
+           tokens_in, tokens_out, cost_millicents, billable, markup_percent, estimated_millicents,
+           client_cost_millicents, created_at)
+         SELECT gen_random_uuid(), x.company_id, x.bot_id, x.version_id, 'rules', b.publisher_id,
+           0, 0, 0, x.ok, CASE WHEN x.ok THEN m.markup ELSE 0 END,
+           CASE WHEN x.ok THEN b.price_per_run_cents * 1000 ELSE 0 END,
+           CASE WHEN x.ok THEN round(b.price_per_run_cents * 1000 * (100 + m.markup) / 100.0)::int
+             ELSE 0 END,
+           x.at
+         FROM (
+           SELECT cb.company_id, cb.bot_id, cb.version_id, random() < 0.95 AS ok,
+             w.start + random() * (now() - w.start) AS at
+           FROM company_bots cb
+           CROSS JOIN (SELECT date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
+             - interval '1 month' AS start) w
+           CROSS JOIN generate_series(1, $1::int * 2) r
+         ) x
+         JOIN bots b ON b.id = x.bot_id
+         JOIN publishers p ON p.id = b.publisher_id
+         LEFT JOIN publisher_clients pc
+           ON pc.publisher_id = b.publisher_id AND pc.company_id = x.company_id
+         CROSS JOIN LATERAL (SELECT coalesce(pc.markup_percent, p.markup_percent) AS markup) m`,
+        [runsPerSubscription],
+      );
+    });
+
+    await timed('VACUUM ANALYZE', () => q(`VACUUM ANALYZE`));
+    const { rows: summary } = await q(
+      `SELECT (SELECT count(*) FROM company_bots)::int AS subscriptions,
+         (SELECT count(*) FROM publisher_clients)::int AS clients,
+         (SELECT count(*) FROM bot_usage)::int AS usage,
+         (SELECT count(*) FROM publisher_clients pc JOIN bench_pub p ON p.id = pc.publisher_id
+           WHERE p.idx = 0)::int AS northwind_clients`,
+    );
+    console.log(`  ${JSON.stringify(summary[0])}`);
+  } finally {
+    await client.end();
+  }
+}

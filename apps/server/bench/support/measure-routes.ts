@@ -1,0 +1,69 @@
+import autocannon, { type Result } from 'autocannon';
+
+/** One URL to load, with the session cookie it needs. */
+export interface Target {
+  name: string;
+  url: string;
+  cookie?: string;
+  /** Part of the goals; others are shown for information. */
+  goal: boolean;
+}
+
+export interface Row extends Target {
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+export const load = (
+  url: string,
+  cookie: string | undefined,
+  connections: number,
+  seconds: number,
+): Promise<Result> =>
+  autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers: cookie ? { cookie } : {},
+    timeout: 10,
+  });
+
+/** Each target at each concurrency, after a warm-up at that concurrency. */
+export async function measure(
+  targets: Target[],
+  options: { connections: number[]; seconds: number; warmupSeconds: number },
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const target of targets) {
+    // A one-off request first, so a wrong URL fails loudly rather than as 10 s of 404s.
+    const probe = await fetch(target.url, {
+      headers: target.cookie ? { cookie: target.cookie } : {},
+    });
+    if (probe.status !== 200) {
+      console.log(
+        `  ${target.name}: answered ${probe.status} ${(await probe.text()).slice(0, 200)}`,
+      );
+    }
+    for (const connections of options.connections) {
+      await load(target.url, target.cookie, connections, options.warmupSeconds);
+      const result = await load(target.url, target.cookie, connections, options.seconds);
+      rows.push({
+        ...target,
+        connections,
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        non2xx: result.non2xx,
+        errors: result.errors + result.timeouts,
+      });
+      console.log(
+        `  ${target.name}, ${connections} conn.: ${result.requests.average.toFixed(0)} req/s`,
+      );
+    }
+  }
+  return rows;
+}

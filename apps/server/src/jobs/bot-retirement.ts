@@ -1,0 +1,137 @@
+import { utcDay } from '@fieldbot/shared';
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
+import pino, { type Logger } from 'pino';
+import type { AppConfig } from '../config.js';
+import { openDatabase, type Db } from '../db/client.js';
+import { botVersions, bots, companyBots } from '../db/schema/index.js';
+import { seedReferenceData } from '../db/seed/seed.js';
+import {
+  createDeprecationNotifier,
+  type DedupedMailer,
+} from '../modules/marketplace/deprecation-notices.js';
+import { startJobQueue, type JobQueue } from './queue.js';
+
+/**
+ * Issue 12 §3: once a day, pins on versions whose retires_on (UTC) has come move to the newest
+ * version of the bot, and the version is marked retired. Each version is one transaction that
+ * locks its row first: a second run at the same time waits, then finds it retired and moves
+ * nothing. The same run queues deprecation e-mails a crash left unsent.
+ */
+export const BOT_RETIREMENT_QUEUE = 'bot-retirement';
+/** 00:15 UTC: just after the day turns, so a pin never runs a retired version for long. */
+export const BOT_RETIREMENT_CRON = '15 0 * * *';
+
+export interface RetirementOutcome {
+  versionsRetired: number;
+  pinsMoved: number;
+  mailsQueued: number;
+}
+
+export async function retireDueVersions(
+  deps: { db: Db; sendMail: DedupedMailer; appUrl: string },
+  now: Date = new Date(),
+): Promise<RetirementOutcome> {
+  const { db } = deps;
+  const mailsQueued = await createDeprecationNotifier(deps).notifyPending();
+  const due = await db
+    .select({ id: botVersions.id })
+    .from(botVersions)
+    .where(and(lte(botVersions.retiresOn, utcDay(now)), isNull(botVersions.retiredAt)));
+  let versionsRetired = 0;
+  let pinsMoved = 0;
+  for (const { id } of due) {
+    const moved = await db.transaction(async (tx) => {
+      const [version] = await tx
+        .select({ botId: botVersions.botId, retiredAt: botVersions.retiredAt })
+        .from(botVersions)
+        .where(eq(botVersions.id, id))
+        .for('update');
+      if (!version || version.retiredAt) return null;
+      const [newest] = await tx
+        .select({ id: botVersions.id })
+        .from(bots)
+        .innerJoin(
+          botVersions,
+          and(eq(botVersions.botId, bots.id), eq(botVersions.number, bots.latestVersion)),
+        )
+        .where(eq(bots.id, version.botId));
+      // Deprecation refuses the newest version, so there is always a newer one to move to.
+      if (!newest || newest.id === id) return null;
+      const pins = await tx
+        .update(companyBots)
+        .set({ versionId: newest.id })
+        .where(eq(companyBots.versionId, id))
+        .returning({ companyId: companyBots.companyId });
+      await tx
+        .update(botVersions)
+        .set({ retiredAt: sql`now()` })
+        .where(eq(botVersions.id, id));
+      return pins.length;
+    });
+    if (moved === null) continue;
+    versionsRetired += 1;
+    pinsMoved += moved;
+  }
+  return { versionsRetired, pinsMoved, mailsQueued };
+}
+
+export async function createBotRetirementQueue(boss: PgBoss): Promise<void> {
+  await boss.createQueue(BOT_RETIREMENT_QUEUE, {
+    name: BOT_RETIREMENT_QUEUE,
+    policy: 'singleton',
+    retryLimit: 3,
+    retryDelay: 300,
+  });
+}
+
+export async function registerBotRetirementWorker(
+  boss: PgBoss,
+  deps: { db: Db; sendMail: DedupedMailer; appUrl: string; logger: Logger },
+): Promise<void> {
+  // Cluster-wide: pg-boss schedules run once across all worker processes.
+  await boss.schedule(BOT_RETIREMENT_QUEUE, BOT_RETIREMENT_CRON);
+  await boss.work(BOT_RETIREMENT_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+    const outcome = await retireDueVersions(deps);
+    if (outcome.versionsRetired > 0 || outcome.mailsQueued > 0) {
+      deps.logger.info({ ...outcome }, 'bot versions retired');
+    }
+  });
+}
+
+/**
+ * Runs the retirement at once with the job's code, for an operator or a test (`now` moves the
+ * day); like closeBillingNow it opens the database itself and queues e-mails for the server's
+ * worker. Embedded mode needs the server stopped (the data folder is locked).
+ */
+export async function retireBotVersionsNow(
+  config: AppConfig,
+  options: { now?: Date; runs?: number } = {},
+): Promise<RetirementOutcome[]> {
+  const database = await openDatabase(config);
+  let queue: JobQueue | undefined;
+  try {
+    await database.migrate(() => seedReferenceData(database.db));
+    queue = await startJobQueue({
+      database,
+      databaseUrl: config.databaseUrl,
+      logger: pino({ level: 'warn' }),
+      pipeline: config.pipeline,
+      maintenanceIntervalSeconds: config.jobMaintenanceSeconds,
+    });
+    const jobs = queue;
+    const deps = {
+      db: database.db,
+      sendMail: (message: Parameters<JobQueue['sendEmail']>[0], o: { dedupeKey: string }) =>
+        jobs.sendEmail(message, o),
+      appUrl: config.appUrl,
+    };
+    // Several runs at once show they move each pin once (the row locks decide).
+    return await Promise.all(
+      Array.from({ length: options.runs ?? 1 }, () => retireDueVersions(deps, options.now)),
+    );
+  } finally {
+    await queue?.stop().catch(() => undefined);
+    await database.close();
+  }
+}

@@ -1,0 +1,292 @@
+import {
+  PAGE_SIZE,
+  type ClientListQuery,
+  type ClientRun,
+  type ClientRunsQuery,
+  type ClientSortField,
+} from '@fieldbot/shared';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { likePattern } from '../interactions/interactions.repo.js';
+
+export type ClientsRepo = ReturnType<typeof createClientsRepo>;
+
+/** [start, end) of a UTC month. */
+export interface MonthRange {
+  start: Date;
+  end: Date;
+}
+
+/** Sums stay in millicents here; the service rounds them to cents once. */
+export interface ClientListRow {
+  id: string;
+  name: string;
+  logo: string | null;
+  since: string;
+  source: 'referral' | 'subscription';
+  bots_used: number;
+  runs: number;
+  estimated_millicents: number;
+  client_cost_millicents: number;
+  markup_percent: number;
+  markup_overridden: boolean;
+}
+
+export interface ClientListPage {
+  items: ClientListRow[];
+  count: number;
+  totals: { runs: number; estimated_millicents: number; client_cost_millicents: number };
+}
+
+const ORDER: Record<ClientSortField, SQL> = {
+  name: sql`lower(r.name)`,
+  since: sql`r.since`,
+  bots_used: sql`r.bots_used`,
+  runs: sql`r.runs`,
+  estimated_cost: sql`r.estimated_millicents`,
+  markup: sql`r.markup_percent`,
+  client_cost: sql`r.client_cost_millicents`,
+};
+
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/** json_agg comes back parsed from node-postgres and as text from some drivers. */
+function parsed<T>(value: T | string): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
+}
+
+const iso = (value: unknown) => new Date(value as string).toISOString();
+
+/**
+ * One statement: the month's usage of every client (one range of the bot_usage publisher index,
+ * grouped by company), the bots each uses now, then the page and the totals of the matches.
+ * `runs` counts billable results only (successful runs), so it goes with the costs beside it.
+ * Exported for the benchmark's EXPLAIN.
+ */
+export function clientListQuery(
+  publisherId: string,
+  query: ClientListQuery,
+  month: MonthRange,
+): SQL {
+  const keyword = query.keyword ? sql`and co.name ilike ${likePattern(query.keyword)}` : sql``;
+  const direction = query.sort_direction === 'desc' ? sql`desc` : sql`asc`;
+  const offset = (query.page - 1) * PAGE_SIZE;
+  return sql`
+    with c as (
+      select co.id, co.name, co.logo, pc.created_at as since, pc.source,
+        pc.markup_percent as override
+      from publisher_clients pc
+      join companies co on co.id = pc.company_id
+      where pc.publisher_id = ${publisherId} ${keyword}
+    ),
+    usage as (
+      select u.company_id,
+        count(*) filter (where u.billable)::int as runs,
+        sum(u.estimated_millicents)::bigint as estimated,
+        sum(u.client_cost_millicents)::bigint as client_cost
+      from bot_usage u
+      where u.publisher_id = ${publisherId}
+        and u.created_at >= ${month.start.toISOString()}::timestamptz
+        and u.created_at < ${month.end.toISOString()}::timestamptz
+      group by u.company_id
+    ),
+    used as (
+      select cb.company_id, count(*)::int as bots_used
+      from company_bots cb join bots b on b.id = cb.bot_id
+      where b.publisher_id = ${publisherId}
+      group by cb.company_id
+    ),
+    r as (
+      select c.id, c.name, c.logo, c.since, c.source,
+        coalesce(used.bots_used, 0) as bots_used,
+        coalesce(usage.runs, 0) as runs,
+        coalesce(usage.estimated, 0) as estimated_millicents,
+        coalesce(usage.client_cost, 0) as client_cost_millicents,
+        coalesce(c.override, p.markup_percent) as markup_percent,
+        c.override is not null as markup_overridden
+      from c
+      cross join publishers p
+      left join usage on usage.company_id = c.id
+      left join used on used.company_id = c.id
+      where p.id = ${publisherId}
+    )
+    select
+      (select count(*)::int from r) as count,
+      (select coalesce(sum(runs), 0)::bigint from r) as runs,
+      (select coalesce(sum(estimated_millicents), 0)::bigint from r) as estimated,
+      (select coalesce(sum(client_cost_millicents), 0)::bigint from r) as client_cost,
+      coalesce((select json_agg(p order by p.position) from (
+        select r.*, row_number() over (
+          order by ${ORDER[query.sort_by]} ${direction}, lower(r.name), r.id
+        ) as position
+        from r
+        order by position
+        limit ${PAGE_SIZE} offset ${offset}
+      ) p), '[]'::json) as items`;
+}
+
+export function createClientsRepo(db: Db) {
+  return {
+    async listPage(
+      publisherId: string,
+      query: ClientListQuery,
+      month: MonthRange,
+    ): Promise<ClientListPage> {
+      const result = await db.execute(clientListQuery(publisherId, query, month));
+      const [row] = rowsOf<{
+        count: number;
+        runs: string | number;
+        estimated: string | number;
+        client_cost: string | number;
+        items: ClientListRow[] | string;
+      }>(result);
+      return {
+        count: row!.count,
+        totals: {
+          runs: Number(row!.runs),
+          estimated_millicents: Number(row!.estimated),
+          client_cost_millicents: Number(row!.client_cost),
+        },
+        items: parsed(row!.items).map((item) => ({
+          ...item,
+          since: iso(item.since),
+          estimated_millicents: Number(item.estimated_millicents),
+          client_cost_millicents: Number(item.client_cost_millicents),
+        })),
+      };
+    },
+
+    /** A client's public profile, or null when the company is not this publisher's client. */
+    async detail(publisherId: string, companyId: string) {
+      const [row] = rowsOf<{
+        id: string;
+        name: string;
+        logo: string | null;
+        description: string | null;
+        city: string | null;
+        state: string | null;
+        industry: string | null;
+        type: string | null;
+        since: string;
+        source: 'referral' | 'subscription';
+        override: number | null;
+        default_markup_percent: number;
+        bots_used: number;
+      }>(
+        await db.execute(sql`
+          select co.id, co.name, co.logo, co.description, co.city, co.state,
+            i.name as industry, t.name as type, pc.created_at as since, pc.source,
+            pc.markup_percent as override, p.markup_percent as default_markup_percent,
+            (select count(*)::int from company_bots cb join bots b on b.id = cb.bot_id
+              where cb.company_id = co.id and b.publisher_id = pc.publisher_id) as bots_used
+          from publisher_clients pc
+          join publishers p on p.id = pc.publisher_id
+          join companies co on co.id = pc.company_id
+          left join industries i on i.id = co.industry_id
+          left join company_types t on t.id = co.type_id
+          where pc.publisher_id = ${publisherId} and pc.company_id = ${companyId}`),
+      );
+      return row ? { ...row, since: iso(row.since) } : null;
+    },
+
+    /** The publisher's bots the company is subscribed to, with the pinned version's deprecation. */
+    async bots(publisherId: string, companyId: string) {
+      const rows = rowsOf<{
+        bot_id: string;
+        name: string;
+        color: string;
+        version: number;
+        latest_version: number;
+        subscribed_at: string;
+        retires_on: string | null;
+      }>(
+        await db.execute(sql`
+          select b.id as bot_id, b.name, b.color, v.number as version,
+            coalesce(b.latest_version, v.number) as latest_version, cb.created_at as subscribed_at,
+            case when v.deprecated_at is not null and v.retired_at is null
+              then v.retires_on end as retires_on
+          from company_bots cb
+          join bots b on b.id = cb.bot_id
+          join bot_versions v on v.id = cb.version_id
+          where cb.company_id = ${companyId} and b.publisher_id = ${publisherId}
+          order by lower(b.name), b.id`),
+      );
+      return rows.map((row) => ({ ...row, subscribed_at: iso(row.subscribed_at) }));
+    },
+
+    /**
+     * The client's metered runs of this publisher's bots: what ran and what it cost, never the
+     * result's text, the transcript or the interaction (a publisher never reads those).
+     */
+    async runs(publisherId: string, companyId: string, query: ClientRunsQuery, month: MonthRange) {
+      const filters: SQL[] = [
+        sql`u.publisher_id = ${publisherId}`,
+        sql`u.company_id = ${companyId}`,
+        sql`u.created_at >= ${month.start.toISOString()}::timestamptz`,
+        sql`u.created_at < ${month.end.toISOString()}::timestamptz`,
+      ];
+      if (query.bot_id) filters.push(sql`u.bot_id = ${query.bot_id}`);
+      if (query.status) filters.push(sql`r.status = ${query.status}`);
+      const direction = query.sort_direction === 'asc' ? sql`asc` : sql`desc`;
+      const offset = (query.page - 1) * PAGE_SIZE;
+      const result = await db.execute(sql`
+        with m as (
+          select u.id as usage_id, r.id, u.bot_id, b.name as bot_name, v.number as version,
+            r.status, run.run_type, run.target_type, run.started_at as run_at,
+            u.estimated_millicents as estimated_cost_millicents, u.markup_percent,
+            u.client_cost_millicents
+          from bot_usage u
+          join bot_results r on r.id = u.result_id
+          join bot_runs run on run.id = r.run_id
+          join bots b on b.id = u.bot_id
+          join bot_versions v on v.id = u.version_id
+          where ${sql.join(filters, sql` and `)}
+        )
+        select (select count(*)::int from m) as count,
+          coalesce((select json_agg(p) from (
+            select * from m order by m.run_at ${direction}, m.usage_id ${direction}
+            limit ${PAGE_SIZE} offset ${offset}
+          ) p), '[]'::json) as items`);
+      const [row] = rowsOf<{
+        count: number;
+        items: ClientRun[] | string;
+      }>(result);
+      return {
+        count: row!.count,
+        items: parsed(row!.items).map((item) => ({ ...item, run_at: iso(item.run_at) })),
+      };
+    },
+
+    /** Sets or clears the override and audits it; false when the company is not a client. */
+    async setMarkup(
+      publisherId: string,
+      companyId: string,
+      markupPercent: number | null,
+      audit: { userId: string; ip: string },
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [before] = rowsOf<{ markup_percent: number | null }>(
+          await tx.execute(sql`
+            select markup_percent from publisher_clients
+            where publisher_id = ${publisherId} and company_id = ${companyId}
+            for update`),
+        );
+        if (!before) return false;
+        await tx.execute(sql`
+          update publisher_clients set markup_percent = ${markupPercent}
+          where publisher_id = ${publisherId} and company_id = ${companyId}`);
+        await tx.execute(sql`
+          insert into audit_log (event, user_id, ip, meta)
+          values ('publisher.client_markup', ${audit.userId}, ${audit.ip}, ${JSON.stringify({
+            publisher_id: publisherId,
+            company_id: companyId,
+            from: before.markup_percent,
+            to: markupPercent,
+          })}::jsonb)`);
+        return true;
+      });
+    },
+  };
+}

@@ -1,0 +1,445 @@
+import { PAGE_SIZE, type MarketplaceBotListQuery } from '@fieldbot/shared';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import {
+  botRatings,
+  botVersions,
+  bots,
+  companies,
+  companyBots,
+  publisherClients,
+  publishers,
+} from '../../db/schema/index.js';
+import { likePattern } from '../interactions/interactions.repo.js';
+
+const pinned = alias(botVersions, 'pinned_version');
+
+/** Marketplace sorts; each goes its natural way unless the query names a direction. */
+const SORTS = {
+  popular: { column: bots.subscribersCount, natural: 'desc' },
+  rating: {
+    column: sql`${bots.ratingSum}::float8 / nullif(${bots.ratingCount}, 0)`,
+    natural: 'desc',
+  },
+  name: { column: sql`lower(${bots.name})`, natural: 'asc' },
+  price: {
+    column: sql`${bots.pricePerRunCents} * (100 + coalesce(${publisherClients.markupPercent}, ${publishers.markupPercent}))`,
+    natural: 'asc',
+  },
+  newest: { column: bots.publishedAt, natural: 'desc' },
+} as const;
+
+/** Only published bots with a version; private ones only for the publisher's clients. */
+const visible = () =>
+  and(
+    eq(bots.status, 'published'),
+    isNotNull(bots.latestVersion),
+    or(ne(bots.visibility, 'private'), isNotNull(publisherClients.companyId)),
+  )!;
+
+export type MarketplaceRepo = ReturnType<typeof marketplaceQueries> & {
+  transaction<T>(work: (q: MarketplaceQueries) => Promise<T>): Promise<T>;
+};
+export type MarketplaceQueries = ReturnType<typeof marketplaceQueries>;
+export type MarketplaceBotRow = Awaited<ReturnType<MarketplaceQueries['list']>>['items'][number];
+
+export function createMarketplaceRepo(db: Db): MarketplaceRepo {
+  return {
+    ...marketplaceQueries(db),
+    transaction: (work) => db.transaction((tx) => work(marketplaceQueries(tx))),
+  };
+}
+
+function marketplaceQueries(db: Db) {
+  /** Bots as the company sees them: its markup override and its subscription joined in. */
+  const botsSeenBy = (companyId: string) =>
+    db
+      .select({
+        id: bots.id,
+        name: bots.name,
+        description: bots.description,
+        color: bots.color,
+        trigger: bots.trigger,
+        triggerEvent: bots.triggerEvent,
+        engine: bots.engine,
+        visibility: bots.visibility,
+        outputTags: bots.outputTags,
+        pricePerRunCents: bots.pricePerRunCents,
+        subscribersCount: bots.subscribersCount,
+        ratingSum: bots.ratingSum,
+        ratingCount: bots.ratingCount,
+        latestVersion: bots.latestVersion,
+        publishedAt: sql<Date>`coalesce(${bots.publishedAt}, ${bots.updatedAt})`.mapWith(
+          bots.publishedAt,
+        ),
+        publisherId: publishers.id,
+        publisherName: publishers.name,
+        publisherLogo: publishers.logo,
+        defaultMarkup: publishers.markupPercent,
+        clientMarkup: publisherClients.markupPercent,
+        pinnedVersion: pinned.number,
+        subscribedAt: companyBots.subscribedAt,
+        pinnedRetiresOn: pinned.retiresOn,
+      })
+      .from(bots)
+      .innerJoin(publishers, eq(publishers.id, bots.publisherId))
+      .leftJoin(
+        publisherClients,
+        and(
+          eq(publisherClients.publisherId, bots.publisherId),
+          eq(publisherClients.companyId, companyId),
+        ),
+      )
+      .leftJoin(
+        companyBots,
+        and(eq(companyBots.botId, bots.id), eq(companyBots.companyId, companyId)),
+      )
+      .leftJoin(pinned, eq(pinned.id, companyBots.versionId));
+
+  const countSeenBy = (companyId: string, where: SQL) =>
+    db
+      .select({ n: count() })
+      .from(bots)
+      .innerJoin(publishers, eq(publishers.id, bots.publisherId))
+      .leftJoin(
+        publisherClients,
+        and(
+          eq(publisherClients.publisherId, bots.publisherId),
+          eq(publisherClients.companyId, companyId),
+        ),
+      )
+      .leftJoin(
+        companyBots,
+        and(eq(companyBots.botId, bots.id), eq(companyBots.companyId, companyId)),
+      )
+      .where(where);
+
+  const ratingsWithCompany = () =>
+    db
+      .select({
+        companyId: botRatings.companyId,
+        companyName: companies.name,
+        rating: botRatings.rating,
+        comment: botRatings.comment,
+        createdAt: botRatings.createdAt,
+        updatedAt: botRatings.updatedAt,
+        reply: botRatings.reply,
+        repliedAt: botRatings.repliedAt,
+      })
+      .from(botRatings)
+      .innerJoin(companies, eq(companies.id, botRatings.companyId));
+
+  return {
+    /** One company's rating of a bot as the ratings list shows it. */
+    async ratingItem(companyId: string, botId: string) {
+      const [row] = await ratingsWithCompany()
+        .where(and(eq(botRatings.companyId, companyId), eq(botRatings.botId, botId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async list(companyId: string, query: MarketplaceBotListQuery) {
+      const conditions: SQL[] = [visible()];
+      if (query.trigger) conditions.push(eq(bots.trigger, query.trigger));
+      if (query.publisher_id) conditions.push(eq(bots.publisherId, query.publisher_id));
+      if (query.subscribed === 'true') conditions.push(isNotNull(companyBots.companyId));
+      if (query.subscribed === 'false') conditions.push(isNull(companyBots.companyId));
+      if (query.keyword) {
+        const pattern = likePattern(query.keyword);
+        conditions.push(
+          or(
+            ilike(bots.name, pattern),
+            ilike(bots.description, pattern),
+            ilike(publishers.name, pattern),
+          )!,
+        );
+      }
+      const where = and(...conditions)!;
+      const sort = SORTS[query.sort_by];
+      const direction = query.sort_direction ?? sort.natural;
+      const order = direction === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
+      const [items, [total]] = await Promise.all([
+        botsSeenBy(companyId)
+          .where(where)
+          .orderBy(sql`${sort.column} ${order}`, asc(bots.id))
+          .limit(PAGE_SIZE)
+          .offset((query.page - 1) * PAGE_SIZE),
+        countSeenBy(companyId, where),
+      ]);
+      return { items, count: total?.n ?? 0 };
+    },
+
+    /** A marketplace bot the company may see, or null. */
+    async find(companyId: string, botId: string) {
+      const [row] = await botsSeenBy(companyId)
+        .where(and(visible(), eq(bots.id, botId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async versions(botId: string) {
+      return db
+        .select({
+          number: botVersions.number,
+          changelog: botVersions.changelog,
+          publishedAt: botVersions.publishedAt,
+          deprecatedAt: botVersions.deprecatedAt,
+          retiresOn: botVersions.retiresOn,
+          note: botVersions.deprecationNote,
+          example: botVersions.example,
+        })
+        .from(botVersions)
+        .where(eq(botVersions.botId, botId))
+        .orderBy(desc(botVersions.number));
+    },
+
+    async rating(companyId: string, botId: string) {
+      const [row] = await db
+        .select()
+        .from(botRatings)
+        .where(and(eq(botRatings.companyId, companyId), eq(botRatings.botId, botId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async publisher(publisherId: string, companyId: string) {
+      const [row] = await db
+        .select({
+          id: publishers.id,
+          name: publishers.name,
+          logo: publishers.logo,
+          description: publishers.description,
+          website: publishers.website,
+          supportEmail: publishers.supportEmail,
+          clientOf: publisherClients.companyId,
+        })
+        .from(publishers)
+        .leftJoin(
+          publisherClients,
+          and(
+            eq(publisherClients.publisherId, publishers.id),
+            eq(publisherClients.companyId, companyId),
+          ),
+        )
+        .where(eq(publishers.id, publisherId))
+        .limit(1);
+      if (!row) return null;
+      const [seen] = await countSeenBy(
+        companyId,
+        and(visible(), eq(bots.publisherId, publisherId))!,
+      );
+      return { ...row, botsCount: seen?.n ?? 0 };
+    },
+
+    /** The newest version of a published (or archived, for updates) bot. */
+    async newestVersion(botId: string) {
+      const [row] = await db
+        .select({ id: botVersions.id, number: botVersions.number, publisherId: bots.publisherId })
+        .from(bots)
+        .innerJoin(
+          botVersions,
+          and(eq(botVersions.botId, bots.id), eq(botVersions.number, bots.latestVersion)),
+        )
+        .where(eq(bots.id, botId))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The company's pin, locked until the transaction ends. */
+    async lockPin(companyId: string, botId: string) {
+      const [row] = await db
+        .select({ versionId: companyBots.versionId, subscribedAt: companyBots.subscribedAt })
+        .from(companyBots)
+        .where(and(eq(companyBots.companyId, companyId), eq(companyBots.botId, botId)))
+        .for('update');
+      return row ?? null;
+    },
+
+    /** The company's subscription as the marketplace shows it. */
+    async subscription(companyId: string, botId: string) {
+      const [row] = await db
+        .select({
+          version: pinned.number,
+          subscribedAt: companyBots.subscribedAt,
+          retiresOn: pinned.retiresOn,
+          retiredAt: pinned.retiredAt,
+          latestVersion: bots.latestVersion,
+        })
+        .from(companyBots)
+        .innerJoin(pinned, eq(pinned.id, companyBots.versionId))
+        .innerJoin(bots, eq(bots.id, companyBots.botId))
+        .where(and(eq(companyBots.companyId, companyId), eq(companyBots.botId, botId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** False when the company already had the bot (the primary key decides a race). */
+    async insertPin(companyId: string, botId: string, versionId: string) {
+      const rows = await db
+        .insert(companyBots)
+        .values({ companyId, botId, versionId })
+        .onConflictDoNothing()
+        .returning({ botId: companyBots.botId });
+      return rows.length > 0;
+    },
+
+    async deletePin(companyId: string, botId: string) {
+      const rows = await db
+        .delete(companyBots)
+        .where(and(eq(companyBots.companyId, companyId), eq(companyBots.botId, botId)))
+        .returning({ botId: companyBots.botId });
+      return rows.length > 0;
+    },
+
+    async movePin(companyId: string, botId: string, versionId: string) {
+      await db
+        .update(companyBots)
+        .set({ versionId })
+        .where(and(eq(companyBots.companyId, companyId), eq(companyBots.botId, botId)));
+    },
+
+    /** A first subscription makes the company the publisher's client; an existing row stays. */
+    async ensureClient(publisherId: string, companyId: string) {
+      await db
+        .insert(publisherClients)
+        .values({ publisherId, companyId, source: 'subscription' })
+        .onConflictDoNothing();
+    },
+
+    /** One UPDATE … x = x + n: concurrent changes add up instead of overwriting each other. */
+    async addToCounters(
+      botId: string,
+      change: { subscribers?: number; sum?: number; count?: number },
+    ) {
+      await db
+        .update(bots)
+        .set({
+          subscribersCount: sql`${bots.subscribersCount} + ${change.subscribers ?? 0}`,
+          ratingSum: sql`${bots.ratingSum} + ${change.sum ?? 0}`,
+          ratingCount: sql`${bots.ratingCount} + ${change.count ?? 0}`,
+        })
+        .where(eq(bots.id, botId));
+    },
+
+    async lockRating(companyId: string, botId: string) {
+      const [row] = await db
+        .select({ rating: botRatings.rating })
+        .from(botRatings)
+        .where(and(eq(botRatings.companyId, companyId), eq(botRatings.botId, botId)))
+        .for('update');
+      return row ?? null;
+    },
+
+    /** False when another request inserted the rating first. */
+    async insertRating(values: typeof botRatings.$inferInsert) {
+      const rows = await db
+        .insert(botRatings)
+        .values(values)
+        .onConflictDoNothing()
+        .returning({ botId: botRatings.botId });
+      return rows.length > 0;
+    },
+
+    async updateRating(
+      companyId: string,
+      botId: string,
+      fields: Partial<typeof botRatings.$inferInsert>,
+    ) {
+      const rows = await db
+        .update(botRatings)
+        .set(fields)
+        .where(and(eq(botRatings.companyId, companyId), eq(botRatings.botId, botId)))
+        .returning({ botId: botRatings.botId });
+      return rows.length > 0;
+    },
+
+    /** Newest first, with each company's name. */
+    async ratings(botId: string, page: number) {
+      const where = eq(botRatings.botId, botId);
+      const [items, [total], stars, [summary]] = await Promise.all([
+        ratingsWithCompany()
+          .where(where)
+          .orderBy(desc(botRatings.updatedAt), asc(botRatings.companyId))
+          .limit(PAGE_SIZE)
+          .offset((page - 1) * PAGE_SIZE),
+        db.select({ n: count() }).from(botRatings).where(where),
+        db
+          .select({ rating: botRatings.rating, n: count() })
+          .from(botRatings)
+          .where(where)
+          .groupBy(botRatings.rating),
+        db
+          .select({ sum: bots.ratingSum, count: bots.ratingCount })
+          .from(bots)
+          .where(eq(bots.id, botId)),
+      ]);
+      return { items, count: total?.n ?? 0, stars, sum: summary?.sum ?? 0, n: summary?.count ?? 0 };
+    },
+
+    /** A publisher's own bot, or null. */
+    async ownBot(publisherId: string, botId: string) {
+      const [row] = await db
+        .select({ id: bots.id, name: bots.name, latestVersion: bots.latestVersion })
+        .from(bots)
+        .where(and(eq(bots.id, botId), eq(bots.publisherId, publisherId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async lockVersion(botId: string, number: number) {
+      const [row] = await db
+        .select()
+        .from(botVersions)
+        .where(and(eq(botVersions.botId, botId), eq(botVersions.number, number)))
+        .for('update');
+      return row ?? null;
+    },
+
+    async deprecateVersion(id: string, fields: Partial<typeof botVersions.$inferInsert>) {
+      const [row] = await db
+        .update(botVersions)
+        .set(fields)
+        .where(eq(botVersions.id, id))
+        .returning();
+      return row!;
+    },
+
+    /** The company's pins on deprecated versions not yet retired. */
+    async deprecations(companyId: string) {
+      return db
+        .select({
+          botId: bots.id,
+          botName: bots.name,
+          version: botVersions.number,
+          newestVersion: bots.latestVersion,
+          retiresOn: botVersions.retiresOn,
+          note: botVersions.deprecationNote,
+        })
+        .from(companyBots)
+        .innerJoin(botVersions, eq(botVersions.id, companyBots.versionId))
+        .innerJoin(bots, eq(bots.id, companyBots.botId))
+        .where(
+          and(
+            eq(companyBots.companyId, companyId),
+            isNotNull(botVersions.deprecatedAt),
+            isNull(botVersions.retiredAt),
+          ),
+        )
+        .orderBy(asc(botVersions.retiresOn), asc(bots.name));
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export { PublisherInfoPage } from './pages/publisher-info-page';

@@ -1,0 +1,1 @@
+export { PublisherUsersPage } from './pages/publisher-users-page';
