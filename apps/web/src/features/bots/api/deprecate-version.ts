@@ -1,14 +1,22 @@
-import { deprecateVersionPath, type DeprecateBody } from '@fieldbot/shared';
+import {
+  deprecateVersionPath,
+  marketplaceVersionSchema,
+  type DeprecateBody,
+} from '@fieldbot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { http } from '@/lib/http';
-import { botQueryKey } from './get-bot';
+import { botQueryKey, type PublisherBotDetail } from './get-bot';
 
-// The contract names no answer for this route: a success is all the page needs.
-const deprecateAnswerSchema = z.unknown();
+const deprecateAnswerSchema = z.object({ message: z.string(), data: marketplaceVersionSchema });
+export type DeprecateAnswer = z.infer<typeof deprecateAnswerSchema>;
 
-/** POST /api/publisher/bots/{id}/versions/{number}/deprecate {retires_on, note}. */
-export function deprecateVersion(botId: string, number: number, body: DeprecateBody) {
+/** POST /api/publisher/bots/{id}/versions/{number}/deprecate {retires_on, note} → the version. */
+export function deprecateVersion(
+  botId: string,
+  number: number,
+  body: DeprecateBody,
+): Promise<DeprecateAnswer> {
   return http.post(deprecateVersionPath(botId, number), body, deprecateAnswerSchema);
 }
 
@@ -18,6 +26,19 @@ export function useDeprecateVersion(botId: string) {
     mutationFn: ({ number, body }: { number: number; body: DeprecateBody }) =>
       deprecateVersion(botId, number, body),
     meta: { errorToast: false },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: botQueryKey(botId) }),
+    // The answer carries the version's deprecation, which the bot detail route does not send
+    // (botDetailSchema has none): it is written into the cached bot rather than refetched away.
+    // Nothing else on the page changes until the retirement day.
+    onSuccess: ({ data: version }) =>
+      queryClient.setQueryData<PublisherBotDetail>(botQueryKey(botId), (bot) =>
+        bot
+          ? {
+              ...bot,
+              versions: bot.versions.map((v) =>
+                v.number === version.number ? { ...v, deprecation: version.deprecation } : v,
+              ),
+            }
+          : bot,
+      ),
   });
 }

@@ -91,24 +91,28 @@ describe('BotDetailPage deprecation', () => {
     expect(within(versionRow(1)).getByText('Retires on 12/20/2099')).toBeInTheDocument();
   });
 
-  it('checks the retirement date, then deprecates with the note and refetches', async () => {
-    let bot = makeBotDetail({
+  it('checks the retirement date, then deprecates with the note and shows the retirement', async () => {
+    const bot = makeBotDetail({
       latest_version: 2,
       versions: [makeVersion({ number: 2 }), makeVersion({ number: 1 })],
     });
     const { calls } = mockApi({
-      [`GET ${publisherBotPath(bot.id)}`]: () => ({ body: { data: bot } }),
+      // As the bot detail route answers today: no deprecation in its versions.
+      [`GET ${publisherBotPath(bot.id)}`]: { body: { data: bot } },
       [`GET ${publisherBotRatingsPath(bot.id)}`]: { body: EMPTY_RATINGS },
       [`POST ${deprecateVersionPath(bot.id, 1)}`]: ({ body }) => {
         const { retires_on, note } = body as { retires_on: string; note: string | null };
-        bot = {
-          ...bot,
-          versions: [
-            bot.versions[0]!,
-            { ...bot.versions[1]!, deprecation: { retires_on, note, deprecated_at: 'now' } },
-          ] as never,
+        return {
+          body: {
+            message: MARKETPLACE_MESSAGES.deprecated,
+            data: {
+              number: 1,
+              changelog: 'First version',
+              published_at: '2026-02-01T09:00:00.000Z',
+              deprecation: { retires_on, note, deprecated_at: '2026-03-01T09:00:00.000Z' },
+            },
+          },
         };
-        return { body: { message: MARKETPLACE_MESSAGES.deprecated } };
       },
     });
     renderDetail(bot.id);
