@@ -1,0 +1,23 @@
+import { clientMarkupPath, type ClientMarkupBody } from '@fieldbot/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { http } from '@/lib/http';
+import { clientsQueryKey } from './get-clients';
+
+// The contract gives no answer shape for this route: anything successful will do.
+const markupAnswerSchema = z.unknown();
+
+/** POST /api/publisher/clients/{id}/markup {markup_percent}: an override, or null for the default. */
+export function updateClientMarkup(id: string, body: ClientMarkupBody): Promise<unknown> {
+  return http.post(clientMarkupPath(id), body, markupAnswerSchema);
+}
+
+export function useUpdateClientMarkup(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ClientMarkupBody) => updateClientMarkup(id, body),
+    meta: { errorToast: false },
+    // The client's markup shows in its detail and in the list.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientsQueryKey }),
+  });
+}
