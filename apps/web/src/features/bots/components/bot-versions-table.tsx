@@ -1,12 +1,12 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { formatDay, formatTimestamp } from '@/lib/format-date';
-import type { PublisherBotVersion } from '../api/get-bot';
+import type { BotVersion } from '@fieldbot/shared';
 import { versionAccuracy } from '../lib/accuracy';
 import { isRetired } from '../lib/deprecation';
 import { BOT_ENGINE_LABELS } from '../lib/options';
 
-const COLUMNS: DataTableColumn<PublisherBotVersion>[] = [
+const COLUMNS: DataTableColumn<BotVersion>[] = [
   {
     key: 'number',
     header: 'Version',
@@ -53,7 +53,7 @@ const COLUMNS: DataTableColumn<PublisherBotVersion>[] = [
 ];
 
 export interface BotVersionsTableProps {
-  versions: readonly PublisherBotVersion[];
+  versions: readonly BotVersion[];
   /** Opens the Deprecate dialog for an older version; no Actions column without it. */
   onDeprecate?: (version: number) => void;
 }
@@ -62,7 +62,7 @@ export interface BotVersionsTableProps {
 export function BotVersionsTable({ versions, onDeprecate }: BotVersionsTableProps) {
   const rows = [...versions].sort((a, b) => b.number - a.number);
   const newest = rows[0]?.number;
-  const columns: DataTableColumn<PublisherBotVersion>[] = onDeprecate
+  const columns: DataTableColumn<BotVersion>[] = onDeprecate
     ? [
         ...COLUMNS,
         {

@@ -92,16 +92,21 @@ describe('BotDetailPage deprecation', () => {
   });
 
   it('checks the retirement date, then deprecates with the note and shows the retirement', async () => {
-    const bot = makeBotDetail({
+    let bot = makeBotDetail({
       latest_version: 2,
       versions: [makeVersion({ number: 2 }), makeVersion({ number: 1 })],
     });
     const { calls } = mockApi({
-      // As the bot detail route answers today: no deprecation in its versions.
-      [`GET ${publisherBotPath(bot.id)}`]: { body: { data: bot } },
+      [`GET ${publisherBotPath(bot.id)}`]: () => ({ body: { data: bot } }),
       [`GET ${publisherBotRatingsPath(bot.id)}`]: { body: EMPTY_RATINGS },
       [`POST ${deprecateVersionPath(bot.id, 1)}`]: ({ body }) => {
         const { retires_on, note } = body as { retires_on: string; note: string | null };
+        const deprecation = { retires_on, note, deprecated_at: '2026-03-01T09:00:00.000Z' };
+        // The bot detail refetched after the deprecation carries it too.
+        bot = {
+          ...bot,
+          versions: bot.versions.map((v) => (v.number === 1 ? { ...v, deprecation } : v)),
+        };
         return {
           body: {
             message: MARKETPLACE_MESSAGES.deprecated,
@@ -109,7 +114,7 @@ describe('BotDetailPage deprecation', () => {
               number: 1,
               changelog: 'First version',
               published_at: '2026-02-01T09:00:00.000Z',
-              deprecation: { retires_on, note, deprecated_at: '2026-03-01T09:00:00.000Z' },
+              deprecation,
             },
           },
         };
@@ -204,7 +209,7 @@ describe('BotDetailPage ratings', () => {
           { ...ratings[0]!, reply: (body as { reply: string }).reply, replied_at: 'now' },
           ratings[1]!,
         ];
-        return { body: { message: MARKETPLACE_MESSAGES.replySaved } };
+        return { body: { message: MARKETPLACE_MESSAGES.replySaved, data: ratings[0] } };
       },
     });
     renderDetail(bot.id);

@@ -1,15 +1,19 @@
-import { clientMarkupPath, type ClientMarkupBody } from '@fieldbot/shared';
+import {
+  clientMarkupPath,
+  clientMarkupResponseSchema,
+  type ClientMarkupBody,
+  type ClientMarkupResponse,
+} from '@fieldbot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { http } from '@/lib/http';
 import { clientsQueryKey } from './get-clients';
 
-// The contract gives no answer shape for this route: anything successful will do.
-const markupAnswerSchema = z.unknown();
-
 /** POST /api/publisher/clients/{id}/markup {markup_percent}: an override, or null for the default. */
-export function updateClientMarkup(id: string, body: ClientMarkupBody): Promise<unknown> {
-  return http.post(clientMarkupPath(id), body, markupAnswerSchema);
+export function updateClientMarkup(
+  id: string,
+  body: ClientMarkupBody,
+): Promise<ClientMarkupResponse> {
+  return http.post(clientMarkupPath(id), body, clientMarkupResponseSchema);
 }
 
 export function useUpdateClientMarkup(id: string) {

@@ -82,7 +82,7 @@ describe('ClientDetailPage', () => {
           markup_percent: override ?? client.default_markup_percent,
           markup_overridden: override !== null,
         };
-        return { body: { message: CLIENT_MESSAGES.markupSaved } };
+        return { body: { message: CLIENT_MESSAGES.markupSaved, data: client } };
       },
     });
     renderDetail(`/clients/detail/${client.id}/general`);
