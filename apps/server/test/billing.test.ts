@@ -84,9 +84,11 @@ async function seedBotRuns(
       [botRun!.id, companyId, version!.bot_id, version!.id],
     );
     await q(
-      `insert into bot_usage (result_id, company_id, bot_id, version_id, engine, tokens_in, tokens_out,
-         cost_millicents, billable, markup_percent, client_cost_millicents, created_at)
-       values ($1, $2, $3, $4, 'llm', 10, 10, 0, $5, 20, $6, $7)`,
+      `insert into bot_usage (result_id, company_id, bot_id, version_id, publisher_id, engine,
+         tokens_in, tokens_out, cost_millicents, billable, markup_percent, client_cost_millicents,
+         created_at)
+       values ($1, $2, $3, $4, (select publisher_id from bots where id = $3), 'llm', 10, 10, 0, $5,
+         20, $6, $7)`,
       [
         result!.id,
         companyId,

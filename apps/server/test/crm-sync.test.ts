@@ -340,14 +340,18 @@ describe('synced calls', () => {
       expect(merged.download_status).toBe('completed');
       expect(merged.source_keys).toEqual([`calls/${acme}/${String(merged.id)}.mp3`]);
       expect(acmeCrm.downloads.filter((ref) => ref === 'rec-K1')).toHaveLength(1);
-      // Its transcription waits behind the ones people are looking at (recorded visits).
-      const [job] = await t.inspect((q) =>
-        q(
-          `SELECT priority FROM pgboss.job WHERE name = 'transcribe' AND data->>'interactionId' = $1`,
-          [String(merged.id)],
-        ),
-      );
-      expect(job?.priority).toBe(0);
+      // Its transcription waits behind the ones people are looking at (recorded visits). The merge
+      // queues it just after saving the merged audio, so it may not be there yet.
+      const job = await waitFor('K1 to be queued for transcription', async () => {
+        const [row] = await t.inspect((q) =>
+          q(
+            `SELECT priority FROM pgboss.job WHERE name = 'transcribe' AND data->>'interactionId' = $1`,
+            [String(merged.id)],
+          ),
+        );
+        return row;
+      });
+      expect(job.priority).toBe(0);
     },
     SLOW_TEST_TIMEOUT_MS,
   );

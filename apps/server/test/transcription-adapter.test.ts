@@ -204,11 +204,15 @@ function usePipelineApp(t: TestApp) {
       await subscribeTestQueue(q);
     });
   }, HOOK_TIMEOUT_MS);
-  /** Records a 2-second visit and waits until the interaction is completed; returns it. */
-  const record = async () => {
+  let tones = 0;
+  /**
+   * Records a 2-second visit and waits until the interaction is completed; returns it. Each call
+   * gets a tone of its own unless `frequency` is given: equal audio reuses its transcript.
+   */
+  const record = async (frequency = 300 + 10 * tones++) => {
     const fileUrl = await uploadFile(
       ctx.tech,
-      await renderAudio('sine=duration=2', 'wav'),
+      await renderAudio(`sine=frequency=${frequency}:duration=2`, 'wav'),
       'visit.wav',
       'audio/wav',
     );
@@ -310,6 +314,28 @@ describe('transcription failures in the pipeline: retried, then a transcript err
         segments: 0,
         events: 0,
       });
+    },
+    SLOW_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'sends audio equal to audio already transcribed to the service once, and reuses its transcript',
+    async () => {
+      const sent = (number: string) =>
+        stt.requests.filter((r) => r.fileName === `${number}.mp3`).length;
+      const first = await record(1234);
+      const again = await record(1234);
+      expect(sent(first.number)).toBe(1);
+      expect(sent(again.number)).toBe(0);
+      const [made, reused] = await transcriptStates([first.id, again.id]);
+      expect(made).toMatchObject({
+        status: 'completed',
+        transcript_status: 'completed',
+        segments: FAKE_SEGMENTS.length,
+        events: 1,
+      });
+      // The same transcript, and the same completion: interaction.completed is published for both.
+      expect(reused).toEqual(made);
     },
     SLOW_TEST_TIMEOUT_MS,
   );

@@ -1,25 +1,6 @@
 import { BILLING_MESSAGES } from '@fieldbot/shared';
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, logIn } from './support';
-
-const NEXT_YEAR_YY = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
-
-/** Fills the sandbox card form in the open dialog and saves it. */
-async function saveSandboxCard(page: Page, number: string) {
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByText(BILLING_MESSAGES.sandboxNotice)).toBeVisible();
-  await dialog.getByLabel('Name on card').fill('Nora Admin');
-  await dialog.getByLabel('Card number').fill(number);
-  await dialog.getByLabel('Expiry (MM/YY)').fill(`12${NEXT_YEAR_YY}`);
-  await dialog.getByLabel('CVC').fill('123');
-  await dialog.getByRole('button', { name: 'Save card' }).click();
-}
-
-/** Picks `option` in the Mantine select labelled `label`. */
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+import { expect, test } from '@playwright/test';
+import { DEMO_ACCOUNTS, choose, logIn, saveSandboxCard } from './support';
 
 test('a new company admin creates the company with the offline address look-up, adds the sandbox card, reaches the integrations step, then updates only what changed', async ({
   page,

@@ -1,11 +1,22 @@
 import { PAGE_SIZE } from '@fieldbot/shared';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, connectDemoCrm, integrationCard, isoDay, logIn } from './support';
+import {
+  DEMO_ACCOUNTS,
+  connectDemoCrm,
+  integrationCard,
+  isoDay,
+  logIn,
+  recordStatuses,
+  shownStatuses,
+} from './support';
 
 // Issue 11 §3: a company connects the demo CRM from the integrations tab, watches the sync through,
-// finds the CRM's customers and their calls (bots on synced calls: test/crm-sync.test.ts).
+// finds the CRM's customers and their calls, and the automatic bot result on a synced booked call.
 // Globex is the company: subscribed to the demo bots like Acme, but not CRM-connected, and no
 // other spec relies on its customers.
+
+/** The subscribed demo bot that runs on every completed CSR call (db/seed/demo-bots.ts). */
+const CALL_BOT = 'Booking outcome';
 
 type Row = Record<string, unknown>;
 
@@ -18,14 +29,13 @@ async function apiItems<T extends Row>(page: Page, path: string, params: Row): P
 type CustomerRow = { id: string; customer_id: string; name: string };
 type CallRow = { id: string; interaction_id: string; type: string; call_type: string | null };
 
+type BookedCall = { customer: CustomerRow; call: CallRow };
+
 /**
- * The demo CRM's first Booked call and its customer. The demo CRM numbers its customers (10001, …)
- * and the seed's have a 'C-' prefix, so the CRM's come first by id. The pipeline works in the order
- * the sync queued the calls, so the first call is the first to get its bot result.
+ * The demo CRM's Booked calls with their customers, oldest first. The demo CRM numbers its
+ * customers (10001, …) and the seed's have a 'C-' prefix, so the CRM's come first by id.
  */
-async function firstSyncedBookedCall(
-  page: Page,
-): Promise<{ customer: CustomerRow; call: CallRow }> {
+async function syncedBookedCalls(page: Page): Promise<BookedCall[]> {
   const synced: CustomerRow[] = [];
   for (let pageNo = 1; ; pageNo++) {
     const items = await apiItems<CustomerRow>(page, '/api/company/customers', {
@@ -38,49 +48,55 @@ async function firstSyncedBookedCall(
     if (crm.length < items.length || items.length < PAGE_SIZE) break;
   }
   expect(synced.length, 'customers from the demo CRM').toBeGreaterThan(0);
-  let first: { customer: CustomerRow; call: CallRow } | undefined;
+  const booked: BookedCall[] = [];
   for (const customer of synced) {
     const calls = await apiItems<CallRow>(page, `/api/company/interactions/${customer.id}`, {
       type: 'csr-call',
     });
-    for (const call of calls.filter((c) => c.call_type === 'Booked')) {
-      if (!first || Number(call.interaction_id) < Number(first.call.interaction_id))
-        first = { customer, call };
-    }
+    for (const call of calls.filter((c) => c.call_type === 'Booked'))
+      booked.push({ customer, call });
   }
-  expect(first, 'a Booked call from the demo CRM').toBeDefined();
-  return first!;
+  expect(booked.length, 'Booked calls from the demo CRM').toBeGreaterThan(0);
+  return booked.sort((x, y) => Number(x.call.interaction_id) - Number(y.call.interaction_id));
 }
 
-/** Starts recording, in the page, each status badge text the integration's card shows. */
-async function recordStatuses(page: Page, name: string) {
-  await page.evaluate((cardName) => {
-    const seen: string[] = [];
-    (window as unknown as { statuses: string[] }).statuses = seen;
-    const note = () => {
-      const card = [...document.querySelectorAll('article')].find(
-        (a) => a.querySelector('[id$="-name"]')?.textContent === cardName,
-      );
-      const text = card?.querySelector('.mantine-Badge-label')?.textContent;
-      if (text && seen.at(-1) !== text) seen.push(text);
-    };
-    note();
-    new MutationObserver(note).observe(document.body, {
-      subtree: true,
-      childList: true,
-      characterData: true,
-    });
-  }, name);
-}
+type BotResultAnswer = { data: { run_type: string; results?: unknown[] } | null };
 
-function shownStatuses(page: Page): Promise<string[]> {
-  return page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
+/**
+ * Waits for the first of `calls` to get a bot result, and returns it with who ran it. The pipeline
+ * takes a sync's calls in no fixed order, so any of them may be first.
+ */
+async function firstBotResult(page: Page, calls: BookedCall[]) {
+  let found: { booked: BookedCall; runType: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        for (const booked of calls) {
+          const answer = await page.request.get(
+            `/api/company/bot-result/interaction/${booked.call.id}/csr-call`,
+          );
+          const body = answer.ok() ? ((await answer.json()) as BotResultAnswer) : null;
+          if (body?.data?.results?.length) {
+            found = { booked, runType: body.data.run_type };
+            return true;
+          }
+        }
+        return false;
+      },
+      {
+        message: 'an automatic bot result on a synced Booked call',
+        timeout: 160_000,
+        intervals: [2_000],
+      },
+    )
+    .toBe(true);
+  return found!;
 }
 
 test('a company connects the demo CRM, watches it sync, and gets its customers and calls', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await logIn(page, DEMO_ACCOUNTS.globex);
   await page.goto('/settings/integrations');
   await expect(integrationCard(page, 'Demo CRM').getByText('Not Connected')).toBeVisible();
@@ -101,7 +117,8 @@ test('a company connects the demo CRM, watches it sync, and gets its customers a
   await expect(card.getByRole('button', { name: 'Sync Demo CRM' })).toBeEnabled();
 
   // The CRM's customers are in the list, and one of them has the Booked call that made its job.
-  const { customer, call } = await firstSyncedBookedCall(page);
+  const booked = await syncedBookedCalls(page);
+  const { customer, call } = booked[0]!;
   await page.goto('/customers');
   await page.getByRole('textbox', { name: 'Search customers' }).fill(customer.name);
   await page.getByRole('link', { name: customer.name }).first().click();
@@ -110,10 +127,22 @@ test('a company connects the demo CRM, watches it sync, and gets its customers a
   const row = calls.getByRole('row').filter({ hasText: call.interaction_id });
   await expect(row).toContainText('Booked');
 
-  // Its page opens as a booked CSR call. (Its transcription and automatic bot run take minutes of
-  // offline speech recognition behind the sync's other calls: the server suite covers them.)
-  await page.goto(`/customers/${customer.id}/interaction/${call.id}/csr-call`);
+  // The pipeline downloads, merges and transcribes the synced calls, and on interaction.completed
+  // the automation runs the subscribed call bot: nobody presses Run Bot. The first Booked call to
+  // get there opens as a booked CSR call with the bot's tab and output tags.
+  const first = await firstBotResult(page, booked);
+  expect(first.runType).toBe('automatic');
+  const { customer: owner, call: done } = first.booked;
+  await page.goto(`/customers/${owner.id}/interaction/${done.id}/csr-call`);
   await expect(page.getByText('CSR Call (Booked)')).toBeVisible();
+  await expect(page.getByRole('tab', { name: CALL_BOT })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Run Bot' })).toBeVisible();
+  await expect(page.getByRole('region', { name: /Transcript/ })).toBeVisible();
+  // The rules bot's output tags (demo-bots.ts), each with what it found in the transcript.
+  const panel = page.getByRole('tabpanel', { name: CALL_BOT });
+  for (const tag of ['Booked', 'Not booked', 'Time agreed', 'Slot offered']) {
+    await expect(panel.getByText(tag, { exact: true }).first()).toBeVisible();
+  }
 });
 
 test('on a phone the integration cards stack and the dialog fits the screen', async ({ page }) => {

@@ -1,36 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_ACCOUNTS, linkPath, submitLogin, waitForMail } from './support';
+import { DEMO_ACCOUNTS, linkPath, signUpAndLogIn, waitForMail } from './support';
 
 test('sign up, open the verification link from the outbox, then log in', async ({ page }) => {
-  const email = `e2e.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.test`;
-  const password = 'Tangerine#Kiwi2026e2e';
-
-  await page.goto('/signup');
-  await page.getByLabel('Name').fill('Casey Newcomer');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByLabel('Confirm Password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(
-    page.getByText('Account created. Please check your email to verify your address.'),
-  ).toBeVisible();
-
-  const mail = await waitForMail(email, /verif/i);
-  const verifyPath = linkPath(mail, '/verify/');
-  const verified = page.waitForResponse(
-    (r) => r.url().includes('/api/user/verify/') && r.request().method() === 'GET',
-  );
-  await page.goto(verifyPath);
-  expect((await verified).status()).toBe(200);
-  await expect(
-    page.getByText('Your email address has been verified. You can now log in.'),
-  ).toBeVisible();
-
-  await page.getByRole('link', { name: 'Login' }).click();
-  await expect(page).toHaveURL((url) => url.pathname === '/login');
-  await submitLogin(page, email, password);
-  // A new account is a company admin without a company: onboarding starts on the company settings.
-  await expect(page).toHaveURL((url) => url.pathname === '/settings/company-info');
+  // The helper asserts each step: the sign-up notice, the verified page, the login to onboarding.
+  const { email } = await signUpAndLogIn(page);
+  const me = await page.request.get('/api/user/me');
+  expect(me.status()).toBe(200);
+  expect(((await me.json()) as { data: { email: string } }).data.email).toBe(email);
 });
 
 test('forgot password gives the same confirmation for any address and mails a reset link', async ({

@@ -307,3 +307,28 @@ export async function connectDemoCrm(
   await expect(dialog).toBeHidden();
   return card;
 }
+
+/** Starts recording, in the page, each status badge text the integration's card shows. */
+export async function recordStatuses(page: Page, name: string) {
+  await page.evaluate((cardName) => {
+    const seen: string[] = [];
+    (window as unknown as { statuses: string[] }).statuses = seen;
+    const note = () => {
+      const card = [...document.querySelectorAll('article')].find(
+        (a) => a.querySelector('[id$="-name"]')?.textContent === cardName,
+      );
+      const text = card?.querySelector('.mantine-Badge-label')?.textContent;
+      if (text && seen.at(-1) !== text) seen.push(text);
+    };
+    note();
+    new MutationObserver(note).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  }, name);
+}
+
+export function shownStatuses(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
+}

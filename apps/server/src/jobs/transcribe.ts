@@ -5,8 +5,9 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { HoldReason } from '@fieldbot/shared';
 import type PgBoss from 'pg-boss';
-import type { TranscribedSegment } from '../providers/transcription/index.js';
+import type { TranscribedSegment, Transcription } from '../providers/transcription/index.js';
 import { publishInteractionCompleted } from './interaction-events.js';
+import { createTranscriptCache } from './transcript-cache.js';
 import type { PipelineRepo } from './pipeline-repo.js';
 import { PipelineError, type PipelineDeps, type PipelineStepHandler } from './pipeline.js';
 
@@ -18,6 +19,7 @@ import { PipelineError, type PipelineDeps, type PipelineStepHandler } from './pi
  * by one, and their segments shifted by each piece's start: OpenAI takes at most 25 MB a request
  * (about 50 minutes at 64 kb/s), and a failed piece is smaller to resend. Speaker labels come from
  * each piece on its own (see the adapter), so a speaker's number may change at a piece boundary.
+ * Audio already transcribed with the same settings reuses its transcript (see transcript-cache.ts).
  */
 export function createTranscribeStep(
   deps: PipelineDeps,
@@ -27,6 +29,7 @@ export function createTranscribeStep(
   holdOf?: (companyId: string) => Promise<HoldReason | null>,
 ): PipelineStepHandler {
   const { storage, audio, stt, config } = deps;
+  const cache = createTranscriptCache(storage);
 
   /** Completion, safe to repeat: the event is deduplicated, the status update is conditional. */
   const complete = async (interactionId: string) => {
@@ -41,6 +44,39 @@ export function createTranscribeStep(
       call_type: row.callType,
     });
     await repo.markCompleted(row.id);
+  };
+
+  /** The engine's transcript of the file, sent in pieces of at most STT_CHUNK_SECONDS. */
+  const transcribePieces = async (
+    file: string,
+    number: string,
+    audioSeconds: number,
+    work: string,
+    signal: AbortSignal,
+  ): Promise<Transcription> => {
+    const text: string[] = [];
+    const segments: TranscribedSegment[] = [];
+    const pieces =
+      audioSeconds > config.sttChunkSeconds
+        ? await audio.splitMp3(file, config.sttChunkSeconds, { workDir: work, signal })
+        : [{ file, startSeconds: 0 }];
+    for (const [i, piece] of pieces.entries()) {
+      const result = await stt.transcribe({
+        file: piece.file,
+        fileName: pieces.length > 1 ? `${number}-${i + 1}.mp3` : `${number}.mp3`,
+        contentType: 'audio/mpeg',
+        signal,
+      });
+      if (result.text !== '') text.push(result.text);
+      for (const segment of result.segments) {
+        segments.push({
+          ...segment,
+          startSeconds: round(segment.startSeconds + piece.startSeconds),
+          endSeconds: round(segment.endSeconds + piece.startSeconds),
+        });
+      }
+    }
+    return { text: text.join(' '), segments };
   };
 
   return {
@@ -64,8 +100,7 @@ export function createTranscribeStep(
         throw new PipelineError('The transcript could not be made: the audio is missing.', false);
       }
       const work = await mkdtemp(path.join(tmpdir(), 'fieldbot-stt-'));
-      const text: string[] = [];
-      const segments: TranscribedSegment[] = [];
+      let transcription: Transcription;
       try {
         const object = await storage.get(row.audioKey);
         if (!object) {
@@ -73,32 +108,34 @@ export function createTranscribeStep(
         }
         const file = path.join(work, 'audio.mp3');
         await pipeline(object.body, createWriteStream(file), { signal });
-        const pieces =
-          row.audioSeconds > config.sttChunkSeconds
-            ? await audio.splitMp3(file, config.sttChunkSeconds, { workDir: work, signal })
-            : [{ file, startSeconds: 0 }];
-        for (const [i, piece] of pieces.entries()) {
-          const result = await stt.transcribe({
-            file: piece.file,
-            fileName: pieces.length > 1 ? `${row.number}-${i + 1}.mp3` : `${row.number}.mp3`,
-            contentType: 'audio/mpeg',
-            signal,
-          });
-          if (result.text !== '') text.push(result.text);
-          for (const segment of result.segments) {
-            segments.push({
-              ...segment,
-              startSeconds: round(segment.startSeconds + piece.startSeconds),
-              endSeconds: round(segment.endSeconds + piece.startSeconds),
-            });
-          }
+        const cacheKey = await cache.storageKey(
+          {
+            companyId: row.companyId,
+            file,
+            settings: stt.settings,
+            chunkSeconds: config.sttChunkSeconds,
+          },
+          signal,
+        );
+        const cached = await cache.get(cacheKey);
+        if (cached) {
+          transcription = cached;
+        } else {
+          transcription = await transcribePieces(file, row.number, row.audioSeconds, work, signal);
+          // Only an optimisation: a transcript that can't be cached is still saved below.
+          await cache.put(cacheKey, transcription).catch(() => undefined);
         }
       } finally {
         await rm(work, { recursive: true, force: true });
       }
       // 'none' has thrown above: a saved transcript always names the engine that made it.
       if (stt.kind === 'none') return;
-      await repo.saveTranscript(interactionId, text.join(' '), segments, stt.kind);
+      await repo.saveTranscript(
+        interactionId,
+        transcription.text,
+        transcription.segments,
+        stt.kind,
+      );
       await complete(interactionId);
     },
   };

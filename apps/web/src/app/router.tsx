@@ -89,6 +89,10 @@ const BotCreatePage = lazyNamed(() => import('@/features/bots'), 'BotCreatePage'
 const BotEditPage = lazyNamed(() => import('@/features/bots'), 'BotEditPage');
 const BotDetailPage = lazyNamed(() => import('@/features/bots'), 'BotDetailPage');
 
+// One chunk for the client pages (list, detail tabs and the markup dialog).
+const ClientsPage = lazyNamed(() => import('@/features/clients'), 'ClientsPage');
+const ClientDetailPage = lazyNamed(() => import('@/features/clients'), 'ClientDetailPage');
+
 const CompanyInfoPage = lazyNamed(
   () => import('@/features/company-settings/pages/company-info-page'),
   'CompanyInfoPage',
@@ -202,8 +206,8 @@ export const routes: RouteObject[] = [
           { path: 'bot/create/:id', element: <BotEditPage /> },
           { path: 'bot/detail/:id', element: <BotDetailPage /> },
           { path: 'bot/private-bot', element: <PrivateBotsPage /> },
-          placeholder('clients/list', 'Clients'),
-          placeholder('clients/detail/:clientId/*', 'Client Detail', true),
+          { path: 'clients/list', element: <ClientsPage /> },
+          { path: 'clients/detail/:clientId/*', element: <ClientDetailPage /> },
           { path: 'publisher/users', element: <PublisherUsersPage /> },
 
           {

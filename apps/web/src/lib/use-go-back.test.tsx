@@ -18,8 +18,8 @@ describe('parentPath', () => {
   });
 });
 
-function Page() {
-  const goBack = useGoBack();
+function Page({ fallback }: { fallback?: string }) {
+  const goBack = useGoBack(fallback);
   const { pathname } = useLocation();
   return (
     <>
@@ -29,8 +29,8 @@ function Page() {
   );
 }
 
-function renderAt(initialEntries: string[]) {
-  const router = createMemoryRouter([{ path: '*', element: <Page /> }], {
+function renderAt(initialEntries: string[], fallback?: string) {
+  const router = createMemoryRouter([{ path: '*', element: <Page fallback={fallback} /> }], {
     initialEntries,
     initialIndex: initialEntries.length - 1,
   });
@@ -43,6 +43,12 @@ describe('useGoBack', () => {
     const router = renderAt(['/customers/7/interaction/3/csr-call']);
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(router.state.location.pathname).toBe('/customers/7');
+  });
+
+  it('goes to the given fallback instead when the page is the first of the tab', async () => {
+    const router = renderAt(['/clients/detail/8/general'], '/clients/list');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(router.state.location.pathname).toBe('/clients/list');
   });
 
   it('goes back one entry after an in-app navigation', async () => {

@@ -34,14 +34,14 @@ function hasInAppHistory(locationKey: string): boolean {
 }
 
 /**
- * Back and Cancel: the previous page, or the parent route when the page was opened in a fresh tab
- * (going back there would leave the app).
+ * Back and Cancel: the previous page, or when the page was opened in a fresh tab (going back there
+ * would leave the app) `fallback`, else the parent route.
  */
-export function useGoBack(): () => void {
+export function useGoBack(fallback?: string): () => void {
   const navigate = useNavigate();
   const { key, pathname } = useLocation();
   return useCallback(() => {
     if (hasInAppHistory(key)) void navigate(-1);
-    else void navigate(parentPath(pathname), { replace: true });
-  }, [navigate, key, pathname]);
+    else void navigate(fallback ?? parentPath(pathname), { replace: true });
+  }, [navigate, key, pathname, fallback]);
 }

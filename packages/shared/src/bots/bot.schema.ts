@@ -158,6 +158,15 @@ export const botListResponseSchema = z.object({
   data: z.object({ items: z.array(botListItemSchema), count: z.number().int() }),
 });
 
+/** A deprecated version (issue 12 §3). */
+export const versionDeprecationSchema = z.object({
+  /** YYYY-MM-DD: the day pins move to the newest version. */
+  retires_on: z.string(),
+  note: z.string().nullable(),
+  deprecated_at: z.string(),
+});
+export type VersionDeprecation = z.infer<typeof versionDeprecationSchema>;
+
 export const botVersionSchema = z.object({
   number: z.number().int().min(1),
   changelog: z.string(),
@@ -168,6 +177,7 @@ export const botVersionSchema = z.object({
   companies_count: z.number().int(),
   /** Reviewer marks on this version's response tags. */
   feedback: z.object({ correct: z.number().int(), wrong: z.number().int() }),
+  deprecation: versionDeprecationSchema.nullable(),
 });
 export type BotVersion = z.infer<typeof botVersionSchema>;
 

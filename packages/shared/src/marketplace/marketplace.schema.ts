@@ -7,6 +7,7 @@ import {
   BOT_VISIBILITIES,
 } from '../bots/bot-constants';
 import { botResultItemSchema } from '../bots/bot-result.schema';
+import { versionDeprecationSchema } from '../bots/bot.schema';
 import {
   SORT_DIRECTIONS,
   blankToUndefined,
@@ -153,13 +154,6 @@ export const marketplacePublisherSchema = marketplacePublisherRefSchema.extend({
 export type MarketplacePublisher = z.infer<typeof marketplacePublisherSchema>;
 export const marketplacePublisherResponseSchema = z.object({ data: marketplacePublisherSchema });
 
-export const versionDeprecationSchema = z.object({
-  /** YYYY-MM-DD: the day pins move to the newest version. */
-  retires_on: z.string(),
-  note: z.string().nullable(),
-  deprecated_at: z.string(),
-});
-
 export const marketplaceVersionSchema = z.object({
   number: z.number().int(),
   changelog: z.string(),
@@ -246,6 +240,19 @@ export const ratingListResponseSchema = z.object({
   }),
 });
 export type RatingListResponse = z.infer<typeof ratingListResponseSchema>;
+
+/** PUT …/rating answers the message only. */
+export const ratingSavedResponseSchema = z.object({ message: z.string() });
+
+/** POST …/reply answers the message and the rating with its reply. */
+export const ratingReplyResponseSchema = z.object({ message: z.string(), data: ratingSchema });
+
+/** POST …/deprecate answers the message and the version with its deprecation. */
+export const deprecateResponseSchema = z.object({
+  message: z.string(),
+  data: marketplaceVersionSchema,
+});
+export type DeprecateResponse = z.infer<typeof deprecateResponseSchema>;
 
 /** POST /api/publisher/bots/{botId}/ratings/{companyId}/reply */
 export const ratingReplyBodySchema = z.object(

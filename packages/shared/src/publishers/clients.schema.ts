@@ -172,6 +172,12 @@ export const clientMarkupBodySchema = z.object(
   { error: MESSAGES.invalidValue },
 );
 export type ClientMarkupBody = z.infer<typeof clientMarkupBodySchema>;
+/** …/markup answers the message and the client as the general tab shows it. */
+export const clientMarkupResponseSchema = z.object({
+  message: z.string(),
+  data: clientDetailSchema,
+});
+export type ClientMarkupResponse = z.infer<typeof clientMarkupResponseSchema>;
 
 export const clientsPath = '/api/publisher/clients';
 export const clientPath = (id: string) => `/api/publisher/clients/${id}`;

@@ -1,4 +1,4 @@
-import { botIcon, type Bot, type BotInput } from '@fieldbot/shared';
+import { botIcon, type Bot, type BotInput, type VersionDeprecation } from '@fieldbot/shared';
 import type { BotFileSummary, BotRow, NewBotFields } from './bots.repo.js';
 
 /** The builder's input as the bot row's columns; tags kept in index order. */
@@ -39,3 +39,13 @@ export const botView = (row: BotRow, files: BotFileSummary[]): Bot => ({
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
 });
+
+/** A version's deprecation as both the publisher's bot page and the marketplace show it. */
+export const versionDeprecationView = (v: {
+  deprecatedAt: Date | null;
+  retiresOn: string | null;
+  note: string | null;
+}): VersionDeprecation | null =>
+  v.deprecatedAt && v.retiresOn
+    ? { retires_on: v.retiresOn, note: v.note, deprecated_at: v.deprecatedAt.toISOString() }
+    : null;

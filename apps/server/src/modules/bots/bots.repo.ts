@@ -204,6 +204,9 @@ function botQueries(db: Db) {
           companiesCount: pinned,
           correct: marks('correct'),
           wrong: marks('wrong'),
+          deprecatedAt: botVersions.deprecatedAt,
+          retiresOn: botVersions.retiresOn,
+          note: botVersions.deprecationNote,
         })
         .from(botVersions)
         .leftJoin(users, eq(users.id, botVersions.publishedById))

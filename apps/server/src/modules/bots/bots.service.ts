@@ -13,7 +13,7 @@ import { DomainError, forbidden, notFound } from '../../lib/errors.js';
 import { contentOfVersion, sameContent, type VersionContent } from './bot-content.js';
 import type { ExampleBuilder } from './bot-example.js';
 import { BOT_MESSAGES } from './bot-messages.js';
-import { botView, fieldsOfInput } from './bot-view.js';
+import { botView, fieldsOfInput, versionDeprecationView } from './bot-view.js';
 import type { BotQueries, BotRow, BotsRepo } from './bots.repo.js';
 
 const uuid = z.uuid();
@@ -130,6 +130,7 @@ export function createBotsService(deps: { repo: BotsRepo; buildExample?: Example
           published_by: v.publishedBy,
           companies_count: v.companiesCount,
           feedback: { correct: v.correct, wrong: v.wrong },
+          deprecation: versionDeprecationView(v),
         })),
         companies,
       };

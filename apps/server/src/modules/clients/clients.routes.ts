@@ -3,7 +3,7 @@ import {
   ROLE,
   clientBotsResponseSchema,
   clientDetailResponseSchema,
-  clientDetailSchema,
+  clientMarkupResponseSchema,
   clientListQuerySchema,
   clientListResponseSchema,
   clientMarkupBodySchema,
@@ -13,7 +13,6 @@ import {
 } from '@fieldbot/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { RouteAuth } from '../../plugins/types.js';
 import type { ClientsService } from './clients.service.js';
 
@@ -24,8 +23,6 @@ const auth: RouteAuth = {
 };
 /** Changing what a client pays is the publisher admin's (like the default markup in settings). */
 const markupAuth: RouteAuth = { roles: [ROLE.PUBLISHER_ADMIN], permission: 'settings.manage' };
-
-const markupResponseSchema = z.object({ message: z.string(), data: clientDetailSchema });
 
 export async function clientsRoutes(app: FastifyInstance, deps: { clients: ClientsService }) {
   const { clients } = deps;
@@ -80,7 +77,7 @@ export async function clientsRoutes(app: FastifyInstance, deps: { clients: Clien
       schema: {
         params: clientParamsSchema,
         body: clientMarkupBodySchema,
-        response: { 200: markupResponseSchema },
+        response: { 200: clientMarkupResponseSchema },
       },
     },
     async (request) => ({

@@ -11,18 +11,18 @@ import {
   marketplaceBotsPath,
   marketplacePublisherParamsSchema,
   marketplacePublisherResponseSchema,
-  marketplaceVersionSchema,
   ratingBodySchema,
   ratingListQuerySchema,
   ratingListResponseSchema,
   ratingReplyBodySchema,
   ratingReplyParamsSchema,
-  ratingSchema,
+  ratingReplyResponseSchema,
+  ratingSavedResponseSchema,
+  deprecateResponseSchema,
   subscriptionResponseSchema,
 } from '@fieldbot/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { RouteAuth } from '../../plugins/types.js';
 import type { MarketplaceService } from './marketplace.service.js';
 import type { PublisherMarketplaceService } from './publisher-marketplace.service.js';
@@ -35,7 +35,6 @@ const publisherAuth: RouteAuth = {
   permission: 'bots.manage',
 };
 
-const messageResponse = z.object({ message: z.string() });
 const botPath = `${marketplaceBotsPath}/:botId`;
 
 export async function marketplaceRoutes(
@@ -111,7 +110,7 @@ export async function marketplaceRoutes(
       schema: {
         params: marketplaceBotParamsSchema,
         body: ratingBodySchema,
-        response: { 200: messageResponse },
+        response: { 200: ratingSavedResponseSchema },
       },
     },
     async (request) => marketplace.rate(request.user!, request.params.botId, request.body),
@@ -167,7 +166,7 @@ export async function marketplaceRoutes(
       schema: {
         params: ratingReplyParamsSchema,
         body: ratingReplyBodySchema,
-        response: { 200: z.object({ message: z.string(), data: ratingSchema }) },
+        response: { 200: ratingReplyResponseSchema },
       },
     },
     async (request) =>
@@ -186,7 +185,7 @@ export async function marketplaceRoutes(
       schema: {
         params: deprecateParamsSchema,
         body: deprecateBodySchema,
-        response: { 200: z.object({ message: z.string(), data: marketplaceVersionSchema }) },
+        response: { 200: deprecateResponseSchema },
       },
     },
     async (request) =>

@@ -11,6 +11,7 @@ import {
   type User,
 } from '@fieldbot/shared';
 import { DomainError, forbidden } from '../../lib/errors.js';
+import { versionDeprecationView } from '../bots/bot-view.js';
 import { marketplaceBotItem, subscriptionView } from './marketplace-view.js';
 import type { MarketplaceQueries, MarketplaceRepo } from './marketplace.repo.js';
 import { ratingsView } from './ratings-view.js';
@@ -67,14 +68,7 @@ export function createMarketplaceService(deps: { repo: MarketplaceRepo }) {
           number: v.number,
           changelog: v.changelog,
           published_at: v.publishedAt.toISOString(),
-          deprecation:
-            v.deprecatedAt && v.retiresOn
-              ? {
-                  retires_on: v.retiresOn,
-                  note: v.note,
-                  deprecated_at: v.deprecatedAt.toISOString(),
-                }
-              : null,
+          deprecation: versionDeprecationView(v),
         })),
         example: versions[0]?.example ?? null,
         my_rating: rating

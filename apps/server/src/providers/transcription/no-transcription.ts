@@ -5,6 +5,7 @@ import { TranscriptionError, type SpeechToText } from './speech-to-text.js';
 export function createNoTranscription(): SpeechToText {
   return {
     kind: 'none',
+    settings: 'none',
     async transcribe() {
       throw new TranscriptionError(INTERACTION_MESSAGES.noTranscriptionService, false);
     },

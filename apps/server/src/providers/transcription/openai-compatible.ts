@@ -91,6 +91,7 @@ export function createOpenAiCompatibleTranscription(config: OpenAiSttConfig): Sp
 
   return {
     kind: 'openai-compatible',
+    settings: `openai-compatible ${config.baseUrl} ${config.model}`,
     async transcribe(input) {
       const form = new FormData();
       // openAsBlob reads the file lazily: a long piece is streamed, not loaded into memory.

@@ -42,6 +42,7 @@ export function createPocketsphinxTranscription(config: PocketsphinxConfig): Spe
 
   return {
     kind: 'pocketsphinx',
+    settings: `pocketsphinx ${config.modelDir}`,
     async transcribe(input) {
       try {
         await Promise.all(Object.values(model).map((file) => access(file)));

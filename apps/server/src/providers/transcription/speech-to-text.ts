@@ -26,6 +26,11 @@ export interface TranscribeInput {
 export interface SpeechToText {
   /** Stored with each transcript, so rough offline drafts can be labelled as such. */
   kind: TranscriptEngine | 'none';
+  /**
+   * The engine and the settings that shape its transcripts (never a secret): equal audio sent to an
+   * equal `settings` gets an equal transcript, so the transcript cache may reuse it.
+   */
+  settings: string;
   transcribe(input: TranscribeInput): Promise<Transcription>;
 }
 

@@ -28,8 +28,8 @@ export interface HeaderProps {
 }
 
 export function Header({ user, navOpened, onToggleNav, userMenuItems }: HeaderProps) {
-  const { title, subTitle, enableReturn } = usePageHeaderState();
-  const goBack = useGoBack();
+  const { title, subTitle, enableReturn, returnTo } = usePageHeaderState();
+  const goBack = useGoBack(returnTo);
   const logout = useLogout();
 
   return (

@@ -5,6 +5,8 @@ export interface PageHeader {
   title: string;
   subTitle?: string;
   enableReturn?: boolean;
+  /** Where Back leads when the page was opened in a fresh tab; the parent route when absent. */
+  returnTo?: string;
 }
 
 interface PageHeaderContextValue {
@@ -28,10 +30,15 @@ export function usePageHeaderState(): PageHeader {
 export const APP_NAME = 'Fieldbot';
 
 /** Pages call this to set the header title, subtitle and back button (and the tab title). */
-export function usePageHeader({ title, subTitle, enableReturn = false }: PageHeader): void {
+export function usePageHeader({
+  title,
+  subTitle,
+  enableReturn = false,
+  returnTo,
+}: PageHeader): void {
   const setHeader = useContext(PageHeaderContext)?.setHeader;
   useEffect(() => {
-    setHeader?.({ title, subTitle, enableReturn });
+    setHeader?.({ title, subTitle, enableReturn, returnTo });
     document.title = title ? `${title} | ${APP_NAME}` : APP_NAME;
-  }, [setHeader, title, subTitle, enableReturn]);
+  }, [setHeader, title, subTitle, enableReturn, returnTo]);
 }

@@ -8,14 +8,19 @@ import { notifySuccess } from '@/lib/notify';
 import { useArchiveBot } from '../api/archive-bot';
 import { useBot } from '../api/get-bot';
 import { BotCompaniesTable } from '../components/bot-companies-table';
+import { BotRatingsSection } from '../components/bot-ratings-section';
 import { BotHeaderCard } from '../components/bot-header-card';
 import { BotNotFound } from '../components/bot-not-found';
 import { BotPageSkeleton } from '../components/bot-page-skeleton';
 import { BotVersionsTable } from '../components/bot-versions-table';
+import { DeprecateVersionDialog } from '../components/deprecate-version-dialog';
 
 export const BOT_ARCHIVED = 'Bot archived.';
 
-/** /bot/detail/:id: the bot, its versions with accuracy, and the companies using each. */
+/**
+ * /bot/detail/:id: the bot, its versions with accuracy (older ones can be deprecated), the
+ * companies using each, and the companies' ratings with the publisher's replies.
+ */
 export function BotDetailPage() {
   usePageHeader({ title: 'Bot Detail', enableReturn: true });
   const { id } = useParams();
@@ -27,6 +32,7 @@ function BotDetailView({ id }: { id: string }) {
   const bot = useBot(id);
   const archive = useArchiveBot(id);
   const [confirming, setConfirming] = useState(false);
+  const [deprecating, setDeprecating] = useState<number | null>(null);
 
   if (bot.isPending) return <BotPageSkeleton />;
   if (bot.isError) {
@@ -34,6 +40,7 @@ function BotDetailView({ id }: { id: string }) {
     return <TableError error={bot.error} onRetry={() => void bot.refetch()} />;
   }
   const detail = bot.data;
+  const newestVersion = Math.max(0, ...detail.versions.map((v) => v.number));
 
   return (
     <Stack gap="md">
@@ -42,7 +49,7 @@ function BotDetailView({ id }: { id: string }) {
         <Title order={2} size="h4" id="bot-versions-title">
           Versions
         </Title>
-        <BotVersionsTable versions={detail.versions} />
+        <BotVersionsTable versions={detail.versions} onDeprecate={setDeprecating} />
       </Stack>
       <Stack gap="xs" component="section" aria-labelledby="bot-companies-title">
         <Title order={2} size="h4" id="bot-companies-title">
@@ -50,6 +57,13 @@ function BotDetailView({ id }: { id: string }) {
         </Title>
         <BotCompaniesTable companies={detail.companies} latestVersion={detail.latest_version} />
       </Stack>
+      {detail.latest_version !== null ? <BotRatingsSection botId={detail.id} /> : null}
+      <DeprecateVersionDialog
+        botId={detail.id}
+        version={deprecating}
+        newestVersion={newestVersion}
+        onClose={() => setDeprecating(null)}
+      />
       <Modal
         opened={confirming}
         onClose={() => setConfirming(false)}

@@ -38,6 +38,7 @@ export function makeVersion(overrides: Partial<BotVersion> = {}): BotVersion {
     published_by: 'Pat Publisher',
     companies_count: 1,
     feedback: { correct: 0, wrong: 0 },
+    deprecation: null,
     ...overrides,
   };
 }

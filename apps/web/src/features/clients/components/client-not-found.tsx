@@ -1,0 +1,15 @@
+import { CLIENT_MESSAGES } from '@fieldbot/shared';
+import { NotFoundState } from '@/components/feedback/not-found-state';
+import { CLIENTS_PATH } from '../lib/paths';
+
+/** A client id that names no client of this publisher (a typo, another publisher's). */
+export function ClientNotFound() {
+  return (
+    <NotFoundState
+      title={CLIENT_MESSAGES.notFound}
+      description="The company does not exist or is not one of your clients."
+      to={CLIENTS_PATH}
+      linkLabel="Go to Clients"
+    />
+  );
+}

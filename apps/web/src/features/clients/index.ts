@@ -1,0 +1,2 @@
+export { ClientsPage } from './pages/clients-page';
+export { ClientDetailPage } from './pages/client-detail-page';

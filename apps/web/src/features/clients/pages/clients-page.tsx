@@ -1,0 +1,34 @@
+import { clientListQuerySchema } from '@fieldbot/shared';
+import { Stack } from '@mantine/core';
+import { useDeferredValue } from 'react';
+import { useListQuery } from '@/components/data-table';
+import { usePageHeader } from '@/components/layout/page-header';
+import { useClients } from '../api/get-clients';
+import { ClientTotals } from '../components/client-totals';
+import { ClientsTable } from '../components/clients-table';
+import { shownMonthLabel } from '../lib/month';
+
+/** /clients/list: the companies using the publisher's bots, with the month's usage and cost. */
+export function ClientsPage() {
+  usePageHeader({ title: 'Clients' });
+  const [query, setQuery] = useListQuery(clientListQuerySchema);
+  const clients = useClients(query);
+  // A page's answer renders in slices the browser can paint between (ADR 013).
+  const data = useDeferredValue(clients.data);
+  const month = shownMonthLabel(query.month, new Date());
+
+  return (
+    <Stack gap="md">
+      {clients.isError ? null : <ClientTotals totals={data?.data.totals} month={month} />}
+      <ClientsTable
+        query={query}
+        onQueryChange={setQuery}
+        data={data}
+        loading={data === undefined && !clients.isError}
+        fetching={clients.isPlaceholderData}
+        error={clients.error}
+        onRetry={() => void clients.refetch()}
+      />
+    </Stack>
+  );
+}
