@@ -1,13 +1,12 @@
-import { BILLING_MESSAGES } from '@fieldbot/shared';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   DEMO_ACCOUNTS,
-  choose,
+  addSandboxCard,
   connectDemoCrm,
+  createCompany,
   integrationCard,
   isoDay,
   recordStatuses,
-  saveSandboxCard,
   shownStatuses,
   sidebar,
   sidebarEntries,
@@ -27,28 +26,6 @@ const SYNC_PROGRESS = [
   'Sync Complete',
 ];
 
-/** Step 1: the company form with the offline address look-up; saving moves on to billing. */
-async function createCompany(page: Page, name: string) {
-  await page.getByLabel('Company Name').fill(name);
-  await page.getByRole('combobox', { name: 'Address' }).fill('350 5th Ave 10001');
-  await page
-    .getByRole('option', { name: '350 5th Ave, New York, NY 10001, United States' })
-    .click();
-  await expect(page.getByLabel('City')).toHaveValue('New York');
-  await choose(page, 'Industry', 'HVAC');
-  await choose(page, 'Type', 'Residential');
-  await page.getByRole('combobox', { name: 'Trades' }).click();
-  await page.getByRole('option', { name: 'Repair', exact: true }).click();
-  await page.getByRole('heading', { name: 'Company Information' }).click();
-  await page.getByLabel('Description').fill('Plumbing, heating and cooling for Manhattan homes.');
-  const created = page.waitForResponse(
-    (r) => r.url().endsWith('/api/company/create') && r.request().method() === 'POST',
-  );
-  await page.getByRole('button', { name: 'Save' }).click();
-  expect((await created).status()).toBe(201);
-  await expect(page).toHaveURL((url) => url.pathname === '/settings/billing/invoice-history');
-}
-
 test('a new account signs up, creates its company, adds a card, connects the demo CRM and is set up', async ({
   page,
 }) => {
@@ -62,10 +39,7 @@ test('a new account signs up, creates its company, adds a card, connects the dem
   await createCompany(page, 'Olive Plumbing & Air');
 
   // Step 2: the sandbox card; onboarding moves on to step 3, the integrations tab.
-  await page.getByRole('button', { name: 'Add card' }).click();
-  await saveSandboxCard(page, '4242 4242 4242 4242', 'Olive Onboarding');
-  await expect(page.getByText(BILLING_MESSAGES.cardAdded)).toBeVisible();
-  await expect(page).toHaveURL((url) => url.pathname === '/settings/integrations');
+  await addSandboxCard(page, 'Olive Onboarding');
   await expect(page.getByRole('tab', { name: 'Integration' })).toHaveAttribute(
     'aria-selected',
     'true',
