@@ -80,3 +80,35 @@ test('customers list, customer page and interaction page fit a phone', async ({ 
     page.getByRole('region', { name: 'Interaction details' }).locator('.mantine-Badge-label'),
   );
 });
+
+test('the marketplace and a bot page fit a phone', async ({ page }) => {
+  // Issue 12: a read-only look as Acme's admin.
+  await logIn(page, DEMO_ACCOUNTS.admin);
+  await page.goto('/marketplace');
+  const cards = page.getByRole('main').getByRole('article');
+  await expect(cards.first()).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectNotTruncated(page.getByRole('banner').getByRole('heading', { level: 1 }));
+  const rights = await cards.evaluateAll((all) =>
+    all.map((card) => card.getBoundingClientRect().right),
+  );
+  for (const right of rights) expect(right).toBeLessThanOrEqual(390);
+
+  await cards.first().getByRole('heading').getByRole('link').click();
+  await expect(page).toHaveURL(/\/marketplace\/bot\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('button', { name: /subscribe/i }).first()).toBeVisible();
+  await expectNoSidewaysScroll(page);
+});
+
+test('the clients list and a client’s runs fit a phone', async ({ page }) => {
+  // Issue 12: a read-only look as Northwind's publisher admin.
+  await logIn(page, DEMO_ACCOUNTS.publisher);
+  await page.goto('/clients/list');
+  const clients = page.getByRole('table', { name: 'Clients' });
+  await expectReadableCards(page, clients);
+  await clients.locator('tbody tr').first().getByRole('link').click();
+  await expect(page).toHaveURL(/\/clients\/detail\/[0-9a-f-]{36}\/general$/);
+  await expectNoSidewaysScroll(page);
+  await page.getByRole('tab', { name: 'Runs' }).click();
+  await expectReadableCards(page, page.getByRole('table', { name: 'Runs' }));
+});
