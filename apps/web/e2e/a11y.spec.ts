@@ -195,6 +195,43 @@ test('Publisher Admin: a bot detail page and its builder', async ({ page }) => {
   expect.soft(found, found.join('\n\n')).toEqual([]);
 });
 
+/** The id of the first item a list route answers, and that item. */
+async function firstItem<T extends { id: string }>(page: Page, path: string): Promise<T> {
+  const answer = await page.request.get(path);
+  expect(answer.status(), `GET ${path}`).toBe(200);
+  const first = ((await answer.json()) as { data: { items: T[] } }).data.items[0];
+  expect(first, `an item of ${path}`).toBeDefined();
+  return first!;
+}
+
+test('Company Admin: a marketplace bot page, its rating dialog and a publisher page', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await logIn(page, DEMO_ACCOUNTS.admin);
+  const bot = await firstItem<{ id: string; publisher: { id: string } }>(
+    page,
+    '/api/marketplace/bots?subscribed=true',
+  );
+  await auditAll(page, [`/marketplace/${bot.publisher.id}`, `/marketplace/bot/${bot.id}`]);
+
+  // The rating dialog, opened and closed unsaved (the demo company's rating stays).
+  await page.getByRole('button', { name: /^(Rate|Change rating)$/ }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  const found = await auditHere(page, `/marketplace/bot/${bot.id}, the rating dialog`);
+  expect.soft(found, found.join('\n\n')).toEqual([]);
+});
+
+test('Publisher Admin: a client detail, each tab', async ({ page }) => {
+  test.setTimeout(120_000);
+  await logIn(page, DEMO_ACCOUNTS.publisher);
+  const client = await firstItem<{ id: string }>(page, '/api/publisher/clients');
+  await auditAll(
+    page,
+    ['general', 'bots', 'runs'].map((tab) => `/clients/detail/${client.id}/${tab}`),
+  );
+});
+
 test('Company Admin: an interaction with a bot result', async ({ page }) => {
   test.setTimeout(120_000);
   await logIn(page, DEMO_ACCOUNTS.admin);
@@ -211,7 +248,15 @@ test('Company Admin: an interaction with a bot result', async ({ page }) => {
 test('Publisher User', async ({ page }) => {
   test.setTimeout(150_000);
   await logIn(page, DEMO_ACCOUNTS.publisherUser);
-  await auditAll(page, ['/publisher/dashboard', '/bot/list', '/clients/list', '/publisher/users']);
+  const client = await firstItem<{ id: string }>(page, '/api/publisher/clients');
+  await auditAll(page, [
+    '/publisher/dashboard',
+    '/bot/list',
+    '/clients/list',
+    `/clients/detail/${client.id}/runs`,
+    '/publisher/users',
+    '/settings/publisher-info',
+  ]);
 });
 
 test('after a route change, focus is on the new page heading', async ({ page }) => {
