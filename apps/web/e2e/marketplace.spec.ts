@@ -5,7 +5,7 @@ import {
   formatUsd,
   millicentsToCents,
 } from '@fieldbot/shared';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import {
   DEMO_ACCOUNTS,
   addSandboxCard,
@@ -14,6 +14,7 @@ import {
   isoDay,
   linkPath,
   logIn,
+  searchUserRow,
   sidebar,
   signUpAndLogIn,
   waitForMail,
@@ -35,16 +36,10 @@ const PASSWORD = 'Tangerine#Kiwi2026e2e';
 /** What a step leaves for the next ones. */
 const state: { landingPath?: string; botPrice?: number } = {};
 
-/** A Mantine select: open it and pick the option. */
-async function pick(page: Page, combobox: ReturnType<Page['getByRole']>, option: string) {
+/** A Mantine select found in its form or dialog (support's choose looks page-wide): pick an option. */
+async function pick(page: Page, combobox: Locator, option: string) {
   await combobox.click();
   await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** The users table's row of an address, after searching for it (the search is debounced). */
-async function userRow(page: Page, email: string) {
-  await page.getByRole('textbox', { name: 'Search users' }).fill(email);
-  return page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: email });
 }
 
 /** The invitee opens the mailed link in a browser of their own, accepts and looks at the Bots. */
@@ -87,7 +82,6 @@ test('a new publisher admin creates the publisher, publishes a bot and brings in
   state.landingPath = landing.pathname;
 
   // A rules bot that runs on every completed CSR call.
-  await sidebar(page).getByRole('link', { name: 'Bots' }).click();
   await page.goto('/bot/create');
   const form = page.getByRole('form', { name: 'New bot' });
   await form.getByRole('textbox', { name: 'Name' }).fill(BOT);
@@ -122,12 +116,12 @@ test('a new publisher admin creates the publisher, publishes a bot and brings in
   await dialog.getByRole('button', { name: 'Send Invitation' }).click();
   await expect(page.getByText('Invitation sent successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(await userRow(page, email)).toContainText('Invited');
+  await expect(await searchUserRow(page, email)).toContainText('Invited');
 
   await acceptInvitation(browser, email);
 
   await page.reload();
-  const active = await userRow(page, email);
+  const active = await searchUserRow(page, email);
   await expect(active).toContainText('Active');
   await expect(active).toContainText('Publisher User');
   await expect(active).toContainText('Uma Publisheruser');
@@ -214,6 +208,8 @@ test('the publisher sees the referred company in Clients with its run and client
   await row.getByRole('link', { name: COMPANY }).click();
   await expect(page).toHaveURL(/\/clients\/detail\/[0-9a-f-]{36}\/general$/);
   await expect(page.getByRole('heading', { name: COMPANY })).toBeVisible();
+  // A client by referral (the landing link), not by its later subscription.
+  await expect(page.locator('dt:text-is("Came through") + dd')).toHaveText('Referral link');
   await page.getByRole('tab', { name: 'Runs' }).click();
   const runRows = page.getByRole('table', { name: 'Runs' }).locator('tbody tr');
   await expect(runRows.first()).toContainText(BOT);

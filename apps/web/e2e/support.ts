@@ -96,6 +96,13 @@ export function sidebarEntries(page: Page): Locator {
   return nav.getByRole('link').or(nav.getByRole('button'));
 }
 
+/** A users table's row of an address, after searching for it (the search waits 1 s for typing to pause). */
+export async function searchUserRow(page: Page, email: string): Promise<Locator> {
+  await page.getByRole('textbox', { name: 'Search users' }).fill(email);
+  const table = page.getByRole('table', { name: 'Users' });
+  return table.getByRole('row').filter({ hasText: email });
+}
+
 /** The data folder of the server under test (set by playwright.config.ts). */
 export function dataDir(): string {
   const dir = process.env.FIELDBOT_E2E_DATA_DIR;

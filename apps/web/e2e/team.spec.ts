@@ -1,15 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, linkPath, logIn, waitForMail } from './support';
+import { DEMO_ACCOUNTS, linkPath, logIn, searchUserRow, waitForMail } from './support';
 
 const PASSWORD = 'Tangerine#Kiwi2026e2e';
-
-/** The team table's row of an address, after searching for it (the search waits 1 s for typing to pause). */
-async function searchRow(page: Page, email: string) {
-  await page.getByRole('textbox', { name: 'Search users' }).fill(email);
-  const table = page.getByRole('table', { name: 'Users' });
-  return table.getByRole('row').filter({ hasText: email });
-}
 
 test('the company admin invites a technician who accepts from the mailed link and turns Active', async ({
   page,
@@ -35,7 +28,7 @@ test('the company admin invites a technician who accepts from the mailed link an
   await expect(page.getByText('Invitation sent successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  const invited = await searchRow(page, email);
+  const invited = await searchUserRow(page, email);
   await expect(invited).toContainText('Invited');
   await expect(invited).toContainText('Field Technician');
   await expect(
@@ -55,7 +48,7 @@ test('the company admin invites a technician who accepts from the mailed link an
   await invitee.close();
 
   await page.reload();
-  const active = await searchRow(page, email);
+  const active = await searchUserRow(page, email);
   await expect(active).toContainText('Active');
   await expect(active.getByRole('link', { name: 'Ellis Newtech' })).toBeVisible();
   await expect(active.getByRole('button', { name: /invitation/ })).toHaveCount(0);
