@@ -104,6 +104,13 @@ export const bots = pgTable(
         t.pricePerRunCents,
       )
       .where(sql`${t.status} = 'published' and ${t.latestVersion} is not null`),
+    /** Marketplace keyword search: ILIKE '%kw%' on listed bots' names and descriptions. */
+    index('bots_market_name_trgm_idx')
+      .using('gin', sql`${t.name} gin_trgm_ops`)
+      .where(sql`${t.status} = 'published' and ${t.latestVersion} is not null`),
+    index('bots_market_description_trgm_idx')
+      .using('gin', sql`${t.description} gin_trgm_ops`)
+      .where(sql`${t.status} = 'published' and ${t.latestVersion} is not null`),
     /** The marketplace's rating sort (the same expression and tie order as the repo's). */
     index('bots_market_rating_idx')
       .on(

@@ -150,18 +150,14 @@ function marketplaceQueries(db: Db) {
     }
     if (query.keyword) {
       const pattern = likePattern(query.keyword);
-      // The publisher's name is matched over publishers (1 row each), not once per bot.
+      // The publisher's name is matched over publishers (1 row each), not once per bot; as
+      // `= any(array(…))` each arm of the OR can use its index (name and description: trigram
+      // GIN; publisher: bots_market_listing_idx), so the planner ORs three bitmap scans.
       conditions.push(
         or(
           ilike(bots.name, pattern),
           ilike(bots.description, pattern),
-          inArray(
-            bots.publisherId,
-            db
-              .select({ id: publishers.id })
-              .from(publishers)
-              .where(ilike(publishers.name, pattern)),
-          ),
+          sql`${bots.publisherId} = any(array(select ${publishers.id} from ${publishers} where ${publishers.name} ilike ${pattern}))`,
         )!,
       );
     }
