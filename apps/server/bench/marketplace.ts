@@ -2,7 +2,8 @@
  * Benchmark (not a test) of the issue 12 reads at scale: 1,000 publishers × 50 bots, 10,000
  * companies, their subscriptions, clients and two months of metered runs (support/marketplace-
  * data.ts) on PostgreSQL, measured over HTTP with autocannon against a bare Fastify route in the
- * same run, then the EXPLAIN (ANALYZE, BUFFERS) of the clients list query the route runs.
+ * same run, then the EXPLAIN (ANALYZE, BUFFERS) of the queries the clients list and the
+ * marketplace routes run (captured from the repositories through Drizzle's query logger).
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:marketplace
  *
@@ -12,20 +13,33 @@
  * (default 10 a month) tune it. The largest publisher is the demo's Northwind Bots, so the demo
  * publisher admin logs in; the demo company admin is there for company-side routes.
  *
- * To add a route (e.g. the marketplace search GET /api/marketplace/bots), add an entry to
- * ROUTES below: its path, which demo account calls it, and whether its p99 is a goal.
+ * To add a route, add an entry to CLIENT_ROUTES or marketplaceRoutes below: its path, which demo
+ * account calls it, and whether its p99 is a goal. The marketplace is measured as the demo company
+ * admin (Acme: a client of publishers 1–20, so their private bots are visible to it).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { clientListQuerySchema, clientsPath, periodOf, periodRange } from '@fieldbot/shared';
+import {
+  clientListQuerySchema,
+  clientsPath,
+  marketplaceBotListQuerySchema,
+  marketplaceBotPath,
+  marketplaceBotsPath,
+  marketplacePublisherPath,
+  periodOf,
+  periodRange,
+} from '@fieldbot/shared';
 import Fastify from 'fastify';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { loadConfig } from '../src/config';
-import { openDatabase } from '../src/db/client';
+import { openDatabase, type Db } from '../src/db/client';
+import * as schema from '../src/db/schema/index';
 import { seedDemoData, seedReferenceData } from '../src/db/seed/seed';
 import { clientListQuery } from '../src/modules/clients/clients.repo';
+import { createMarketplaceRepo } from '../src/modules/marketplace/marketplace.repo';
 import { createStorageProvider } from '../src/providers/storage';
 import { createServer } from '../src/server';
 import { createPostgresDatabase, dropPostgresDatabase } from '../test/support/test-database';
@@ -80,39 +94,149 @@ export const CLIENT_ROUTES: BenchRoute[] = [
   },
 ];
 
-/**
- * Hook for the marketplace search (branch mktsrv): add its routes here, e.g.
- * { name: 'marketplace search', path: '/api/marketplace/bots?keyword=plumb', as: 'companyAdmin',
- *   goal: true }.
- */
-export const MARKETPLACE_ROUTES: BenchRoute[] = [];
+/** Rows the marketplace routes name, looked up once the data is loaded. */
+interface MarketplaceIds {
+  /** The demo company admin's company. */
+  companyId: string;
+  /** Bench Publisher 1: a mid-sized publisher the demo company is a client of. */
+  publisherId: string;
+  /** The most used public bot with three versions (the detail lists them). */
+  botId: string;
+}
 
-const ROUTES = [...CLIENT_ROUTES, ...MARKETPLACE_ROUTES];
+/** Keyword, trigger, sorts and the publisher page are the list's query; a page is 20 bots. */
+const marketplaceLists = (ids: MarketplaceIds): [string, Record<string, string>][] => [
+  ['browse, popular', {}],
+  [`keyword '${KEYWORD}'`, { keyword: KEYWORD }],
+  ["trigger 'job-complete'", { trigger: 'job-complete' }],
+  ['sort by rating', { sort_by: 'rating' }],
+  ['sort by price', { sort_by: 'price' }],
+  ['publisher page list', { publisher_id: ids.publisherId }],
+];
 
-async function explainClients(databaseUrl: string): Promise<{ name: string; text: string }[]> {
+export const marketplaceRoutes = (ids: MarketplaceIds): BenchRoute[] => [
+  ...marketplaceLists(ids).map(([name, query]): BenchRoute => {
+    const search = new URLSearchParams(query).toString();
+    return {
+      name: `marketplace, ${name}`,
+      path: search ? `${marketplaceBotsPath}?${search}` : marketplaceBotsPath,
+      as: 'companyAdmin',
+      goal: true,
+    };
+  }),
+  {
+    name: 'marketplace, bot detail (3 versions)',
+    path: marketplaceBotPath(ids.botId),
+    as: 'companyAdmin',
+    goal: true,
+  },
+  {
+    name: 'marketplace, publisher page header',
+    path: marketplacePublisherPath(ids.publisherId),
+    as: 'companyAdmin',
+    goal: false,
+  },
+];
+
+async function marketplaceIds(databaseUrl: string): Promise<MarketplaceIds> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query(`SELECT id FROM publishers WHERE name = 'Northwind Bots'`);
-    const publisherId = rows[0].id as string;
-    const month = periodRange(periodOf(new Date(), 'UTC'), 'UTC');
-    const dialect = new PgDialect();
+    const one = async (text: string, values: unknown[] = []) =>
+      (await client.query(text, values)).rows[0]?.id as string;
+    return {
+      companyId: await one(`SELECT company_id AS id FROM users WHERE email = $1`, [
+        ACCOUNTS.companyAdmin,
+      ]),
+      publisherId: await one(`SELECT id FROM publishers WHERE name = 'Bench Publisher 1'`),
+      botId: await one(
+        `SELECT id FROM bots WHERE status = 'published' AND visibility = 'marketplace'
+           AND latest_version = 3 ORDER BY subscribers_count DESC, id LIMIT 1`,
+      ),
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+interface Plan {
+  name: string;
+  text: string;
+}
+
+async function explain(
+  client: pg.Client,
+  name: string,
+  query: { sql: string; params: unknown[] },
+): Promise<Plan> {
+  const text = `EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`;
+  await client.query(text, query.params); // warms the cache
+  const plan = await client.query(text, query.params);
+  return { name, text: plan.rows.map((r) => String(r['QUERY PLAN'])).join('\n') };
+}
+
+async function explainClients(client: pg.Client): Promise<Plan[]> {
+  const { rows } = await client.query(`SELECT id FROM publishers WHERE name = 'Northwind Bots'`);
+  const publisherId = rows[0].id as string;
+  const month = periodRange(periodOf(new Date(), 'UTC'), 'UTC');
+  const dialect = new PgDialect();
+  const out = [];
+  for (const [name, raw] of [
+    ['clients list, this month', {}],
+    [`clients list, keyword '${KEYWORD}'`, { keyword: KEYWORD }],
+  ] as const) {
+    const query = dialect.sqlToQuery(
+      clientListQuery(publisherId, clientListQuerySchema.parse(raw), month),
+    );
+    out.push(await explain(client, name, query));
+  }
+  return out;
+}
+
+/**
+ * The statements the marketplace repository runs for each measured route, captured through
+ * Drizzle's query logger (so the plans are of the app's own SQL), then explained one by one.
+ */
+async function explainMarketplace(
+  client: pg.Client,
+  databaseUrl: string,
+  ids: MarketplaceIds,
+): Promise<Plan[]> {
+  const captured: { sql: string; params: unknown[] }[] = [];
+  const pool = new pg.Pool({ connectionString: databaseUrl });
+  try {
+    const db = drizzle(pool, {
+      schema,
+      logger: { logQuery: (sql, params) => captured.push({ sql, params }) },
+    }) as unknown as Db;
+    const repo = createMarketplaceRepo(db);
+    const scenarios: [string, () => Promise<unknown>][] = [
+      ...marketplaceLists(ids).map(([name, raw]): [string, () => Promise<unknown>] => [
+        `marketplace ${name}`,
+        () => repo.list(ids.companyId, marketplaceBotListQuerySchema.parse(raw)),
+      ]),
+      [
+        'marketplace bot detail',
+        () =>
+          Promise.all([
+            repo.find(ids.companyId, ids.botId),
+            repo.versions(ids.botId),
+            repo.rating(ids.companyId, ids.botId),
+          ]),
+      ],
+    ];
     const out = [];
-    for (const [name, raw] of [
-      ['clients list, this month', {}],
-      [`clients list, keyword '${KEYWORD}'`, { keyword: KEYWORD }],
-    ] as const) {
-      const query = dialect.sqlToQuery(
-        clientListQuery(publisherId, clientListQuerySchema.parse(raw), month),
-      );
-      const explain = `EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`;
-      await client.query(explain, query.params); // warms the cache
-      const plan = await client.query(explain, query.params);
-      out.push({ name, text: plan.rows.map((r) => String(r['QUERY PLAN'])).join('\n') });
+    for (const [name, run] of scenarios) {
+      captured.length = 0;
+      await run();
+      const statements = [...captured];
+      for (const [i, query] of statements.entries()) {
+        out.push(await explain(client, `${name} (statement ${i + 1}/${statements.length})`, query));
+      }
     }
     return out;
   } finally {
-    await client.end();
+    await pool.end();
   }
 }
 
@@ -156,6 +280,8 @@ async function main(): Promise<void> {
       await loadMarketplaceData(databaseUrl);
     }
 
+    const ids = await marketplaceIds(databaseUrl);
+    const ROUTES = [...CLIENT_ROUTES, ...marketplaceRoutes(ids)];
     const bareUrl = `${await bare.listen({ port: 0, host: '127.0.0.1' })}/bare`;
     const server = await createServer(loadConfig({ ...env }));
     let rows: Row[];
@@ -185,12 +311,22 @@ async function main(): Promise<void> {
     }
 
     console.log('\nQuery plans (EXPLAIN ANALYZE, BUFFERS; second run of each) …\n');
-    const plans = await explainClients(databaseUrl);
-    for (const plan of plans) {
-      const usesIndex = plan.text.includes('bot_usage_publisher_idx');
-      console.log(`--- ${plan.name}${usesIndex ? '' : '  <-- bot_usage_publisher_idx NOT used'}`);
-      console.log(plan.text);
-      console.log('');
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    let plans: Plan[];
+    try {
+      plans = await explainClients(client);
+      for (const plan of [...plans, ...(await explainMarketplace(client, databaseUrl, ids))]) {
+        const flag =
+          plan.name.startsWith('clients') && !plan.text.includes('bot_usage_publisher_idx')
+            ? '  <-- bot_usage_publisher_idx NOT used'
+            : '';
+        console.log(`--- ${plan.name}${flag}`);
+        console.log(plan.text);
+        console.log('');
+      }
+    } finally {
+      await client.end();
     }
 
     console.log(

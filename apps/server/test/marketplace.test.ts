@@ -239,6 +239,16 @@ describe('browse', () => {
     expect(demoRatings.items[0]!.reply).toBeTruthy();
   });
 
+  it('finds bots by their publisher’s name as well as their own words', async () => {
+    const acme = await as(DEMO.admin.email);
+    const byPublisher = await list(acme, { keyword: 'northwind' });
+    expect(byPublisher.count).toBeGreaterThan(0);
+    expect(new Set(byPublisher.items.map((b) => b.publisher.name))).toEqual(
+      new Set(['Northwind Bots']),
+    );
+    expect((await list(acme, { keyword: 'no bot or publisher is called this' })).count).toBe(0);
+  });
+
   it('lists published bots only, with the example of the publish and the company’s own price', async () => {
     const acme = await as(DEMO.admin.email);
     const globex = await as(DEMO.globex.email);

@@ -1,15 +1,21 @@
+import { BOT_TRIGGERS } from '@fieldbot/shared';
 import pg from 'pg';
 
 /**
  * The issue 12 data set, made on the server with INSERT … SELECT generate_series, reproducible
  * (setseed): PUBLISHERS publishers (the demo's Northwind Bots and PUBLISHERS − 1 more) × BOTS_PER_
- * PUBLISHER published bots (one version each, a tenth private), COMPANIES companies each subscribed
+ * PUBLISHER published bots (a tenth private, the three triggers in turn, a fifth with three versions
+ * of which the first is deprecated, the newest carrying the demo's example), COMPANIES companies each subscribed
  * to SUBSCRIPTIONS_PER_COMPANY bots whose publisher is drawn as floor(PUBLISHERS × random()³), so a
  * few publishers have thousands of clients and most a handful (Northwind, index 0, the most: about
  * a tenth of all subscriptions), publisher_clients for every subscription plus a tenth of the
  * companies by referral, a client markup override on an eighth of them, and RUNS_PER_SUBSCRIPTION
  * metered runs per subscription per month in bot_usage over the previous UTC month and this one
- * to date. Marketplace counters (subscribers_count, published_at) are filled as the app keeps them.
+ * to date. Two fifths of the subscriptions carry a rating (a fifth of those with a comment). The
+ * demo company (Acme, whose admin measures the marketplace) is a referral client of publishers 1–20
+ * (private bots visible, a markup override on some) and subscribed to a bot of each. Marketplace
+ * counters (subscribers_count, rating_sum, rating_count, published_at) are computed from the rows
+ * afterwards, so they agree with company_bots and bot_ratings as the app keeps them.
  *
  * bot_usage rows point at result ids that have no bot_results row (foreign keys are off during the
  * load): the list reads bot_usage alone, and a run's detail is not what this measures.
@@ -75,6 +81,9 @@ export async function loadMarketplaceData(databaseUrl: string): Promise<void> {
           pg_temp.bench_uuid('ver' || p.idx || ':' || b) AS version_id, p.id AS publisher_id
         FROM bench_pub p, generate_series(1, ${botsPerPublisher}) b`);
       await q(`CREATE UNIQUE INDEX ON bench_bot (p, b)`);
+      // A fifth of the bots have three versions (b % 5 = 0), the others one.
+      await q(`ALTER TABLE bench_bot ADD COLUMN versions int`);
+      await q(`UPDATE bench_bot SET versions = CASE WHEN b % 5 = 0 THEN 3 ELSE 1 END`);
       const tags = `'[{"index":0,"label":"Evidence","description":"What was said.","rule":null}]'::jsonb`;
       await q(
         `INSERT INTO bots (id, publisher_id, name, description, prompt, color, trigger, trigger_event,
@@ -82,18 +91,33 @@ export async function loadMarketplaceData(databaseUrl: string): Promise<void> {
            price_per_run_cents, published_at, created_at, updated_at)
          SELECT bot_id, publisher_id,
            (${sqlText(TRADES)})[1 + b % ${TRADES.length}] || ' coach ' || p || '-' || b,
-           'Finds what matters in each call.', 'Find the evidence.', 'green', 'call-complete',
+           'Finds what matters in each call.', 'Find the evidence.', 'green',
+           (${sqlText([...BOT_TRIGGERS])})[1 + (p + b) % ${BOT_TRIGGERS.length}],
            'every', ${tags}, 'rules', CASE WHEN b % 10 = 0 THEN 'private' ELSE 'marketplace' END,
-           'published', 1, false, 1 + b % 20, now() - (b || ' days')::interval,
+           'published', versions, false, 1 + b % 20, now() - ((b + p % 7) || ' days')::interval,
            now() - interval '90 days', now()
          FROM bench_bot`,
       );
+      // Version n of a bot with v versions was published (v − n) × 30 days before the newest;
+      // the newest carries the example of a demo bot (as publish stores the test run).
       await q(
         `INSERT INTO bot_versions (id, bot_id, number, name, prompt, color, trigger, trigger_event,
-           output_tags, engine, changelog, published_at)
-         SELECT v.version_id, v.bot_id, 1, b.name, b.prompt, b.color, b.trigger, b.trigger_event,
-           b.output_tags, b.engine, 'First version', b.published_at
-         FROM bench_bot v JOIN bots b ON b.id = v.bot_id`,
+           output_tags, engine, changelog, published_at, example)
+         SELECT CASE WHEN n = v.versions THEN v.version_id
+             ELSE pg_temp.bench_uuid('ver' || v.p || ':' || v.b || ':' || n) END,
+           v.bot_id, n, b.name, b.prompt, b.color, b.trigger, b.trigger_event,
+           b.output_tags, b.engine, CASE WHEN n = 1 THEN 'First version' ELSE 'Sharper evidence' END,
+           b.published_at - ((v.versions - n) * 30 || ' days')::interval,
+           CASE WHEN n = v.versions THEN
+             (SELECT example FROM bot_versions WHERE example IS NOT NULL LIMIT 1) END
+         FROM bench_bot v JOIN bots b ON b.id = v.bot_id, generate_series(1, v.versions) n`,
+      );
+      // Version 1 of the three-version bots is deprecated, retiring in 30 days.
+      await q(
+        `UPDATE bot_versions bv SET deprecated_at = now() - interval '1 day',
+           retires_on = to_char((now() AT TIME ZONE 'UTC') + interval '30 days', 'YYYY-MM-DD'),
+           deprecation_note = 'Superseded by v3.'
+         FROM bench_bot v WHERE bv.bot_id = v.bot_id AND v.versions = 3 AND bv.number = 1`,
       );
     });
 
@@ -120,9 +144,26 @@ export async function loadMarketplaceData(databaseUrl: string): Promise<void> {
       );
       await q(
         `INSERT INTO company_bots (company_id, bot_id, version_id, created_at)
-         SELECT pg_temp.bench_uuid('co' || pick.c), v.bot_id, v.version_id,
+         SELECT pg_temp.bench_uuid('co' || pick.c), v.bot_id,
+           CASE WHEN v.versions > 1 AND pick.c % 3 = 0
+             THEN pg_temp.bench_uuid('ver' || v.p || ':' || v.b || ':1') ELSE v.version_id END,
            now() - (pick.days_ago || ' days')::interval
          FROM bench_pick pick JOIN bench_bot v ON v.p = pick.p AND v.b = pick.b
+         ON CONFLICT DO NOTHING`,
+      );
+      // The demo company: a referral client of publishers 1–20, subscribed to a bot of each.
+      await q(`CREATE TEMP TABLE bench_demo AS
+        SELECT company_id AS id FROM users WHERE email = 'admin@demo.fieldbot.test'`);
+      await q(
+        `INSERT INTO publisher_clients (publisher_id, company_id, source, markup_percent, created_at)
+         SELECT p.id, d.id, 'referral', CASE WHEN p.idx % 4 = 0 THEN 12 END, now() - interval '60 days'
+         FROM bench_pub p, bench_demo d WHERE p.idx BETWEEN 1 AND 20
+         ON CONFLICT DO NOTHING`,
+      );
+      await q(
+        `INSERT INTO company_bots (company_id, bot_id, version_id, created_at)
+         SELECT d.id, v.bot_id, v.version_id, now() - interval '30 days'
+         FROM bench_bot v, bench_demo d WHERE v.p BETWEEN 1 AND 20 AND v.b = 1 + v.p % 10
          ON CONFLICT DO NOTHING`,
       );
       await q(
@@ -145,10 +186,29 @@ export async function loadMarketplaceData(databaseUrl: string): Promise<void> {
         `UPDATE publisher_clients SET markup_percent = 10 + abs(hashtext(company_id::text)) % 30
          WHERE abs(hashtext(publisher_id::text || company_id::text)) % 8 = 0`,
       );
+    });
+
+    await timed('ratings and marketplace counters', async () => {
       await q(
-        `UPDATE bots b SET subscribers_count = s.n
-         FROM (SELECT bot_id, count(*)::int AS n FROM company_bots GROUP BY bot_id) s
-         WHERE s.bot_id = b.id`,
+        `INSERT INTO bot_ratings (company_id, bot_id, rating, comment, created_at, updated_at)
+         SELECT cb.company_id, cb.bot_id, r.rating,
+           CASE WHEN random() < 0.2 THEN 'Useful on our calls.' END, r.at, r.at
+         FROM company_bots cb
+         CROSS JOIN LATERAL (SELECT greatest(1, 5 - floor(power(random(), 2) * 5))::int AS rating,
+           cb.created_at + random() * (now() - cb.created_at) AS at) r
+         WHERE random() < 0.4
+         ON CONFLICT DO NOTHING`,
+      );
+      // Recomputed for every bot (demo ones included), as the app's same-transaction updates keep them.
+      await q(
+        `UPDATE bots b SET subscribers_count = coalesce(s.n, 0), rating_sum = coalesce(r.sum, 0),
+           rating_count = coalesce(r.n, 0)
+         FROM bots x
+         LEFT JOIN (SELECT bot_id, count(*)::int AS n FROM company_bots GROUP BY bot_id) s
+           ON s.bot_id = x.id
+         LEFT JOIN (SELECT bot_id, sum(rating)::int AS sum, count(*)::int AS n
+           FROM bot_ratings GROUP BY bot_id) r ON r.bot_id = x.id
+         WHERE x.id = b.id`,
       );
     });
 
@@ -185,6 +245,8 @@ export async function loadMarketplaceData(databaseUrl: string): Promise<void> {
     const { rows: summary } = await q(
       `SELECT (SELECT count(*) FROM company_bots)::int AS subscriptions,
          (SELECT count(*) FROM publisher_clients)::int AS clients,
+         (SELECT count(*) FROM bot_versions)::int AS versions,
+         (SELECT count(*) FROM bot_ratings)::int AS ratings,
          (SELECT count(*) FROM bot_usage)::int AS usage,
          (SELECT count(*) FROM publisher_clients pc JOIN bench_pub p ON p.id = pc.publisher_id
            WHERE p.idx = 0)::int AS northwind_clients`,

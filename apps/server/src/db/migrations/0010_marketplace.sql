@@ -60,4 +60,8 @@ ALTER TABLE "bot_usage" ADD CONSTRAINT "bot_usage_publisher_id_publishers_id_fk"
 ALTER TABLE "bot_versions" ADD CONSTRAINT "bot_versions_deprecated_by_id_users_id_fk" FOREIGN KEY ("deprecated_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "bot_usage_publisher_idx" ON "bot_usage" USING btree ("publisher_id","created_at","company_id","billable","estimated_millicents","client_cost_millicents");--> statement-breakpoint
 CREATE INDEX "bot_versions_retiring_idx" ON "bot_versions" USING btree ("retires_on") WHERE "bot_versions"."retires_on" is not null and "bot_versions"."retired_at" is null;--> statement-breakpoint
-CREATE INDEX "bots_market_popular_idx" ON "bots" USING btree ("subscribers_count","id") WHERE "bots"."status" = 'published';
+CREATE INDEX "bots_market_popular_idx" ON "bots" USING btree ("subscribers_count","id") WHERE "bots"."status" = 'published';--> statement-breakpoint
+CREATE INDEX "bots_market_listing_idx" ON "bots" USING btree ("publisher_id","id","visibility","trigger","subscribers_count","rating_sum","rating_count","price_per_run_cents") WHERE "bots"."status" = 'published' and "bots"."latest_version" is not null;--> statement-breakpoint
+CREATE INDEX "bots_market_name_trgm_idx" ON "bots" USING gin ("name" gin_trgm_ops) WHERE "bots"."status" = 'published' and "bots"."latest_version" is not null;--> statement-breakpoint
+CREATE INDEX "bots_market_description_trgm_idx" ON "bots" USING gin ("description" gin_trgm_ops) WHERE "bots"."status" = 'published' and "bots"."latest_version" is not null;--> statement-breakpoint
+CREATE INDEX "bots_market_rating_idx" ON "bots" USING btree (("rating_sum"::float8 / nullif("rating_count", 0)) desc nulls last,"id" desc) WHERE "bots"."status" = 'published' and "bots"."latest_version" is not null;

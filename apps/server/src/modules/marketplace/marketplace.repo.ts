@@ -6,9 +6,11 @@ import {
   desc,
   eq,
   ilike,
+  inArray,
   isNotNull,
   isNull,
   ne,
+  notInArray,
   or,
   sql,
   type SQL,
@@ -28,28 +30,26 @@ import { likePattern } from '../interactions/interactions.repo.js';
 
 const pinned = alias(botVersions, 'pinned_version');
 
-/** Marketplace sorts; each goes its natural way unless the query names a direction. */
+/**
+ * Marketplace sorts; each goes its natural way unless the query names a direction. subscribers_
+ * count is NOT NULL, so 'popular' sorts without NULLS LAST and ties by id the same way: a scan of
+ * bots_market_popular_idx (either direction) then gives the order and stops after the page.
+ */
 const SORTS = {
-  popular: { column: bots.subscribersCount, natural: 'desc' },
+  popular: { column: bots.subscribersCount, natural: 'desc', nullable: false },
   rating: {
     column: sql`${bots.ratingSum}::float8 / nullif(${bots.ratingCount}, 0)`,
     natural: 'desc',
+    nullable: true,
   },
-  name: { column: sql`lower(${bots.name})`, natural: 'asc' },
+  name: { column: sql`lower(${bots.name})`, natural: 'asc', nullable: false },
   price: {
     column: sql`${bots.pricePerRunCents} * (100 + coalesce(${publisherClients.markupPercent}, ${publishers.markupPercent}))`,
     natural: 'asc',
+    nullable: false,
   },
-  newest: { column: bots.publishedAt, natural: 'desc' },
+  newest: { column: bots.publishedAt, natural: 'desc', nullable: true },
 } as const;
-
-/** Only published bots with a version; private ones only for the publisher's clients. */
-const visible = () =>
-  and(
-    eq(bots.status, 'published'),
-    isNotNull(bots.latestVersion),
-    or(ne(bots.visibility, 'private'), isNotNull(publisherClients.companyId)),
-  )!;
 
 export type MarketplaceRepo = ReturnType<typeof marketplaceQueries> & {
   transaction<T>(work: (q: MarketplaceQueries) => Promise<T>): Promise<T>;
@@ -65,6 +65,27 @@ export function createMarketplaceRepo(db: Db): MarketplaceRepo {
 }
 
 function marketplaceQueries(db: Db) {
+  /**
+   * Only published bots with a version; private ones only for the publisher's clients. The
+   * client test is a (hashed) subquery rather than a join, so a count or a page of ids reads
+   * bots alone.
+   */
+  const visible = (companyId: string) =>
+    and(
+      eq(bots.status, 'published'),
+      isNotNull(bots.latestVersion),
+      or(
+        ne(bots.visibility, 'private'),
+        inArray(
+          bots.publisherId,
+          db
+            .select({ id: publisherClients.publisherId })
+            .from(publisherClients)
+            .where(eq(publisherClients.companyId, companyId)),
+        ),
+      ),
+    )!;
+
   /** Bots as the company sees them: its markup override and its subscription joined in. */
   const botsSeenBy = (companyId: string) =>
     db
@@ -110,23 +131,38 @@ function marketplaceQueries(db: Db) {
       )
       .leftJoin(pinned, eq(pinned.id, companyBots.versionId));
 
-  const countSeenBy = (companyId: string, where: SQL) =>
-    db
-      .select({ n: count() })
-      .from(bots)
-      .innerJoin(publishers, eq(publishers.id, bots.publisherId))
-      .leftJoin(
-        publisherClients,
-        and(
-          eq(publisherClients.publisherId, bots.publisherId),
-          eq(publisherClients.companyId, companyId),
-        ),
-      )
-      .leftJoin(
-        companyBots,
-        and(eq(companyBots.botId, bots.id), eq(companyBots.companyId, companyId)),
-      )
-      .where(where);
+  /** `where` reads bots only (see listConditions), so counting needs no join. */
+  const countVisible = (where: SQL) => db.select({ n: count() }).from(bots).where(where);
+
+  /** The list's filters on bots alone: keyword, trigger, publisher, subscribed. */
+  const listConditions = (companyId: string, query: MarketplaceBotListQuery) => {
+    const conditions: SQL[] = [visible(companyId)];
+    if (query.trigger) conditions.push(eq(bots.trigger, query.trigger));
+    if (query.publisher_id) conditions.push(eq(bots.publisherId, query.publisher_id));
+    if (query.subscribed) {
+      const mine = db
+        .select({ id: companyBots.botId })
+        .from(companyBots)
+        .where(eq(companyBots.companyId, companyId));
+      conditions.push(
+        query.subscribed === 'true' ? inArray(bots.id, mine) : notInArray(bots.id, mine),
+      );
+    }
+    if (query.keyword) {
+      const pattern = likePattern(query.keyword);
+      // The publisher's name is matched over publishers (1 row each), not once per bot; as
+      // `= any(array(…))` each arm of the OR can use its index (name and description: trigram
+      // GIN; publisher: bots_market_listing_idx), so the planner ORs three bitmap scans.
+      conditions.push(
+        or(
+          ilike(bots.name, pattern),
+          ilike(bots.description, pattern),
+          sql`${bots.publisherId} = any(array(select ${publishers.id} from ${publishers} where ${publishers.name} ilike ${pattern}))`,
+        )!,
+      );
+    }
+    return and(...conditions)!;
+  };
 
   const ratingsWithCompany = () =>
     db
@@ -152,33 +188,38 @@ function marketplaceQueries(db: Db) {
       return row ?? null;
     },
 
+    /**
+     * One page: the page's ids are chosen over bots alone (plus the markup for the price sort),
+     * then only those rows are joined to what the page shows.
+     */
     async list(companyId: string, query: MarketplaceBotListQuery) {
-      const conditions: SQL[] = [visible()];
-      if (query.trigger) conditions.push(eq(bots.trigger, query.trigger));
-      if (query.publisher_id) conditions.push(eq(bots.publisherId, query.publisher_id));
-      if (query.subscribed === 'true') conditions.push(isNotNull(companyBots.companyId));
-      if (query.subscribed === 'false') conditions.push(isNull(companyBots.companyId));
-      if (query.keyword) {
-        const pattern = likePattern(query.keyword);
-        conditions.push(
-          or(
-            ilike(bots.name, pattern),
-            ilike(bots.description, pattern),
-            ilike(publishers.name, pattern),
-          )!,
-        );
-      }
-      const where = and(...conditions)!;
+      const where = listConditions(companyId, query);
       const sort = SORTS[query.sort_by];
       const direction = query.sort_direction ?? sort.natural;
-      const order = direction === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
+      const order = sort.nullable ? sql.raw(`${direction} nulls last`) : sql.raw(direction);
+      const orderBy = [sql`${sort.column} ${order}`, sql`${bots.id} ${sql.raw(direction)}`];
+      const ids = db.select({ id: bots.id }).from(bots).$dynamic();
+      if (query.sort_by === 'price') {
+        ids
+          .innerJoin(publishers, eq(publishers.id, bots.publisherId))
+          .leftJoin(
+            publisherClients,
+            and(
+              eq(publisherClients.publisherId, bots.publisherId),
+              eq(publisherClients.companyId, companyId),
+            ),
+          );
+      }
+      const pageIds = ids
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(PAGE_SIZE)
+        .offset((query.page - 1) * PAGE_SIZE);
       const [items, [total]] = await Promise.all([
         botsSeenBy(companyId)
-          .where(where)
-          .orderBy(sql`${sort.column} ${order}`, asc(bots.id))
-          .limit(PAGE_SIZE)
-          .offset((query.page - 1) * PAGE_SIZE),
-        countSeenBy(companyId, where),
+          .where(inArray(bots.id, pageIds))
+          .orderBy(...orderBy),
+        countVisible(where),
       ]);
       return { items, count: total?.n ?? 0 };
     },
@@ -186,7 +227,7 @@ function marketplaceQueries(db: Db) {
     /** A marketplace bot the company may see, or null. */
     async find(companyId: string, botId: string) {
       const [row] = await botsSeenBy(companyId)
-        .where(and(visible(), eq(bots.id, botId)))
+        .where(and(visible(companyId), eq(bots.id, botId)))
         .limit(1);
       return row ?? null;
     },
@@ -238,9 +279,8 @@ function marketplaceQueries(db: Db) {
         .where(eq(publishers.id, publisherId))
         .limit(1);
       if (!row) return null;
-      const [seen] = await countSeenBy(
-        companyId,
-        and(visible(), eq(bots.publisherId, publisherId))!,
+      const [seen] = await countVisible(
+        and(visible(companyId), eq(bots.publisherId, publisherId))!,
       );
       return { ...row, botsCount: seen?.n ?? 0 };
     },
