@@ -8,6 +8,7 @@ import {
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import {
   DEMO_ACCOUNTS,
+  NEW_PUBLISHER,
   addSandboxCard,
   connectDemoCrm,
   createCompany,
@@ -66,7 +67,7 @@ test('a new publisher admin creates the publisher, publishes a bot and brings in
 }) => {
   test.setTimeout(90_000);
   // Until the publisher exists the admin is kept on Publisher Information (spec §4).
-  await logIn(page, DEMO_ACCOUNTS.newpublisher);
+  await logIn(page, NEW_PUBLISHER);
   await page.getByLabel('Publisher Name').fill(PUBLISHER);
   await page.getByLabel('Description').fill('Bots that keep call-backs from slipping.');
   await page.getByLabel('Support Email').fill(`support.${RUN}@example.test`);
@@ -192,7 +193,7 @@ test('the publisher sees the referred company in Clients with its run and client
 }) => {
   test.setTimeout(60_000);
   expect(state.botPrice, 'the company step ran').toBeDefined();
-  await logIn(page, { ...DEMO_ACCOUNTS.newpublisher, home: '/publisher/dashboard' });
+  await logIn(page, { ...NEW_PUBLISHER, home: '/publisher/dashboard' });
   await sidebar(page).getByRole('link', { name: 'Clients' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/clients/list');
   const row = page.getByRole('table', { name: 'Clients' }).getByRole('row', { name: COMPANY });
