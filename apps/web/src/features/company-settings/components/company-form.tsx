@@ -1,8 +1,6 @@
 import { COMPANY_LIMITS, type Company } from '@fieldbot/shared';
 import {
-  Button,
   Divider,
-  Group,
   MultiSelect,
   Paper,
   Select,
@@ -16,6 +14,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { FormActions } from '@/components/forms/form-actions';
 import { LogoUploadField } from '@/components/forms/logo-upload-field';
 import { focusFirstError } from '@/lib/forms/focus-first-error';
 import { applyServerErrors } from '@/lib/forms/server-errors';
@@ -234,27 +233,16 @@ export function CompanyForm({ company, options }: CompanyFormProps) {
             {...form.getInputProps('phone_process')}
           />
 
-          <Group justify="flex-end">
-            {!creating && (
-              <Button
-                variant="default"
-                disabled={!hasChanges || pending}
-                onClick={() => {
-                  form.setValues(baseline);
-                  form.clearErrors();
-                }}
-              >
-                Cancel
-              </Button>
-            )}
-            <Button
-              type="submit"
-              loading={pending}
-              disabled={uploading || (!creating && !hasChanges)}
-            >
-              Save
-            </Button>
-          </Group>
+          <FormActions
+            creating={creating}
+            hasChanges={hasChanges}
+            pending={pending}
+            uploading={uploading}
+            onReset={() => {
+              form.setValues(baseline);
+              form.clearErrors();
+            }}
+          />
         </Stack>
       </form>
     </Paper>

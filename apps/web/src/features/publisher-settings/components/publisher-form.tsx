@@ -1,8 +1,6 @@
 import { PUBLISHER_LIMITS, type PublisherInfo } from '@fieldbot/shared';
 import {
   Avatar,
-  Button,
-  Group,
   NumberInput,
   Paper,
   SimpleGrid,
@@ -15,6 +13,7 @@ import {
 import { useForm } from '@mantine/form';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useState } from 'react';
+import { FormActions } from '@/components/forms/form-actions';
 import { LogoUploadField } from '@/components/forms/logo-upload-field';
 import { focusFirstError } from '@/lib/forms/focus-first-error';
 import { applyServerErrors } from '@/lib/forms/server-errors';
@@ -180,27 +179,17 @@ export function PublisherForm({ publisher, readOnly }: PublisherFormProps) {
           />
 
           {readOnly ? null : (
-            <Group justify="flex-end">
-              {!creating && (
-                <Button
-                  variant="default"
-                  disabled={!hasChanges || pending}
-                  onClick={() => {
-                    form.setValues(baseline);
-                    form.clearErrors();
-                  }}
-                >
-                  Cancel
-                </Button>
-              )}
-              <Button
-                type="submit"
-                loading={pending}
-                disabled={uploading || (!creating && !hasChanges)}
-              >
-                {creating ? 'Create Publisher' : 'Save'}
-              </Button>
-            </Group>
+            <FormActions
+              creating={creating}
+              hasChanges={hasChanges}
+              pending={pending}
+              uploading={uploading}
+              onReset={() => {
+                form.setValues(baseline);
+                form.clearErrors();
+              }}
+              submitLabel={creating ? 'Create Publisher' : 'Save'}
+            />
           )}
         </Stack>
       </form>
