@@ -12,6 +12,7 @@ import type { CrmSyncQueue } from './modules/integrations/crm-sync-queue.js';
 import { registerBotsModule } from './modules/bots/bots.module.js';
 import { registerMarketplaceModule } from './modules/marketplace/marketplace.module.js';
 import { registerClientsModule } from './modules/clients/clients.module.js';
+import { registerDashboardsModule } from './modules/dashboards/dashboards.module.js';
 import { capacityRoutes } from './modules/capacity/capacity.routes.js';
 import { createCapacityService } from './modules/capacity/capacity.service.js';
 import { registerPaymentMethodsModule } from './modules/payment-methods/payment-methods.module.js';
@@ -282,6 +283,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appUrl: config.appUrl,
   });
   await registerClientsModule(app, { db: database.db });
+  await registerDashboardsModule(app, { db: database.db });
   await botRunsRoutes(app, {
     botRuns: createBotRunsService({ repo: botRunsRepo, queue: deps.botRuns }),
   });

@@ -49,3 +49,7 @@ export * from './publishers/publisher-users.schema';
 export * from './publishers/clients.schema';
 export * from './marketplace/marketplace.schema';
 export * from './marketplace/deprecation-rules';
+export * from './dashboards/month';
+export * from './dashboards/number-format';
+export * from './dashboards/dashboard.schema';
+export * from './dashboards/kpis';

@@ -10,3 +10,4 @@ export * from './support.js';
 export * from './bots.js';
 export * from './billing.js';
 export * from './integrations.js';
+export * from './dashboards.js';

@@ -126,6 +126,10 @@ export const jobs = pgTable(
       .where(sql`${t.status} = 'completed' and ${t.completionPublishedAt} is null`),
     index('jobs_customer_idx').on(t.customerId),
     index('jobs_technician_idx').on(t.technicianId, t.customerId),
+    /** The dashboard refresh reads one day of completed jobs (issue 13). */
+    index('jobs_company_completed_idx')
+      .on(t.companyId, t.completedAt)
+      .where(sql`${t.status} = 'completed'`),
     index('jobs_number_trgm_idx').using('gin', sql`${t.jobNumber} gin_trgm_ops`),
   ],
 );

@@ -8,6 +8,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { likePattern } from '../interactions/interactions.repo.js';
+import { parsedJson as parsed, rowsOf } from '../../db/raw-rows.js';
 
 export type ClientsRepo = ReturnType<typeof createClientsRepo>;
 
@@ -47,15 +48,6 @@ const ORDER: Record<ClientSortField, SQL> = {
   markup: sql`r.markup_percent`,
   client_cost: sql`r.client_cost_millicents`,
 };
-
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
-
-/** json_agg comes back parsed from node-postgres and as text from some drivers. */
-function parsed<T>(value: T | string): T {
-  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
-}
 
 const iso = (value: unknown) => new Date(value as string).toISOString();
 

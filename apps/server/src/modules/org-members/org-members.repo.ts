@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auditLog, invitations, roles, users } from '../../db/schema/index.js';
 import { likePattern } from '../interactions/interactions.repo.js';
+import { rowsOf } from '../../db/raw-rows.js';
 
 /**
  * The members of one organisation, a company (its team) or a publisher (its publisher users): the
@@ -45,11 +46,6 @@ const ORDER: Record<TeamSortField, SQL> = {
   status: sql`t.status collate "C"`,
   last_active: sql`t.last_active_at`,
 };
-
-/** Rows of the raw statements, whichever driver ran them (node-postgres and PGlite both answer `rows`). */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /** The users and invitations columns that tie a row to an organisation of this kind. */
 function orgColumns(kind: OrgKind) {

