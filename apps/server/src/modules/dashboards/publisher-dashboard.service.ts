@@ -78,7 +78,11 @@ const runsOf = (rows: PublisherShare[]) =>
   rankedDesc(rows.map((r) => ({ id: r.id, key: r.name, value: r.runs })));
 const centsOf = (rows: PublisherShare[]) =>
   rankedDesc(
-    rows.map((r) => ({ id: r.id, key: r.name, value: millicentsToCents(r.client_cost_millicents) })),
+    rows.map((r) => ({
+      id: r.id,
+      key: r.name,
+      value: millicentsToCents(r.client_cost_millicents),
+    })),
   );
 
 /** Each amount is a sum of millicents rounded to cents once (as the clients page does). */
