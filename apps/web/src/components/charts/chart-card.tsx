@@ -1,0 +1,54 @@
+import '@mantine/charts/styles.css';
+import { DASHBOARD_EMPTY_MESSAGE } from '@fieldbot/shared';
+import { Center, Paper, Skeleton, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { paletteClass } from './chart-data';
+
+export interface ChartCardProps {
+  title: string;
+  /** While the data loads: a skeleton of the chart's height. */
+  loading?: boolean;
+  /** No data for the timeline: the spec's empty message instead of the chart. */
+  empty?: boolean;
+  height: number;
+  children?: ReactNode;
+}
+
+/**
+ * The frame of a dashboard chart: a titled card (the title names the region for screen readers),
+ * with the skeleton while loading and spec §8's empty message when there is nothing to draw.
+ */
+export function ChartCard({
+  title,
+  loading = false,
+  empty = false,
+  height,
+  children,
+}: ChartCardProps) {
+  return (
+    <Paper
+      component="section"
+      withBorder
+      radius="md"
+      p="md"
+      className={paletteClass}
+      aria-label={title}
+      aria-busy={loading || undefined}
+    >
+      <Title order={3} size="h5" mb="sm">
+        {title}
+      </Title>
+      {loading ? (
+        <Skeleton height={height} radius="sm" data-testid="chart-skeleton" />
+      ) : empty ? (
+        <Center mih={height / 2} px="md">
+          <Text c="dimmed" size="sm" ta="center">
+            {DASHBOARD_EMPTY_MESSAGE}
+          </Text>
+        </Center>
+      ) : (
+        children
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,14 @@
+// Dashboard building blocks (issue 13), shared by the company and publisher dashboards. The charts
+// are in '@/components/charts'.
+export { DashboardError, type DashboardErrorProps } from './dashboard-error';
+export { DashboardMonthBar, type DashboardMonthBarProps } from './dashboard-month-bar';
+export { formatChange, formatCount, formatPercent } from './format';
+export { KpiCard, NO_VALUE, type KpiCardProps, type KpiTrend } from './kpi-card';
+export { KpiGrid, type KpiGridProps } from './kpi-grid';
+export { TopFiveList, type TopFiveListProps } from './top-five-list';
+export {
+  MONTH_PARAM,
+  shownMonth,
+  useDashboardMonth,
+  type DashboardMonth,
+} from './use-dashboard-month';
