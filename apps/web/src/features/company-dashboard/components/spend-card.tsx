@@ -34,10 +34,10 @@ export function SpendCard({ spend, href }: SpendCardProps) {
   ].join(' · ');
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="dashboard-spend">
+    <Paper withBorder radius="md" p="md" component="section" aria-label="Spend So Far">
       <Stack gap="xs">
         <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Text id="dashboard-spend" size="sm" c="dimmed" fw={600}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
             Spend So Far
           </Text>
           {href ? (
@@ -46,7 +46,7 @@ export function SpendCard({ spend, href }: SpendCardProps) {
             </Anchor>
           ) : null}
         </Group>
-        <Text size="xl" fw={700} data-testid="dashboard-spent">
+        <Text size="xl" fw={700}>
           {formatUsd(spend.spent_cents)}
         </Text>
         {ceiling === null ? null : (

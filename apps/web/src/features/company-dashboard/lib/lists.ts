@@ -4,18 +4,10 @@ import {
   type KeyValue,
   type RoleAlias,
 } from '@fieldbot/shared';
-import {
-  COMPANY_BOTS_PATH,
-  CUSTOMERS_PATH,
-  customerPath,
-  linkFor,
-  marketplaceBotPath,
-  TECHNICIANS_PATH,
-  teamMemberPath,
-} from './paths';
-import { formatCount } from './figures';
+import { formatCount } from '@/components/dashboard';
+import { customerPath, linkFor, marketplaceBotPath, teamMemberPath } from './paths';
 
-/** One top-5 list of the page: its rows, how a value reads, where a row and 'View all' lead. */
+/** One top-5 list of the page, as TopFiveList takes it. */
 export interface TopList {
   id:
     | 'technicians_by_recordings'
@@ -23,61 +15,63 @@ export interface TopList {
     | 'customers_by_revenue'
     | 'bots_by_runs';
   title: string;
-  items: KeyValue[];
-  formatValue: (value: number) => string;
-  /** A row's page when the viewer may open it; undefined: plain text. */
-  itemHref: (item: KeyValue) => string | undefined;
-  /** The whole list behind the top 5, when there is one the viewer may open. */
-  viewAllHref?: string;
+  rows: KeyValue[];
+  format: (value: number) => string;
+  /** A row's page when the viewer may open it; null leaves the name as text. */
+  getHref: (row: KeyValue) => string | null;
   emptyText: string;
 }
 
+/** A row's page, when it has an id and the viewer's role may open the page. */
+export function rowLink(role: RoleAlias | undefined, path: (id: string) => string) {
+  return (row: KeyValue) => (row.id ? (linkFor(role, path(row.id)) ?? null) : null);
+}
+
+const NO_ROWS: KeyValue[] = [];
+
 /**
- * The top-5 lists (issue 13 §2). A technician sees no technician rankings (they would rank only
- * themselves); the customers and bots lists are theirs.
+ * The top-5 lists (issue 13 §2); `top` is undefined while loading. A technician sees no technician
+ * rankings (they would rank only themselves); the customers and bots lists are their own.
  */
-export function topLists(dashboard: CompanyDashboard, role: RoleAlias | undefined): TopList[] {
-  const rowLink = (path: (id: string) => string) => (item: KeyValue) =>
-    item.id ? linkFor(role, path(item.id)) : undefined;
+export function topLists(
+  top: CompanyDashboard['top'] | undefined,
+  technician: boolean,
+  role: RoleAlias | undefined,
+): TopList[] {
   const technicians: TopList[] = [
     {
       id: 'technicians_by_recordings',
       title: 'Technicians by Recordings',
-      items: dashboard.top.technicians_by_recordings,
-      formatValue: formatCount,
-      itemHref: rowLink(teamMemberPath),
-      viewAllHref: linkFor(role, TECHNICIANS_PATH),
+      rows: top?.technicians_by_recordings ?? NO_ROWS,
+      format: formatCount,
+      getHref: rowLink(role, teamMemberPath),
       emptyText: 'No Recordings Found',
     },
     {
       id: 'technicians_by_unrecorded_jobs',
       title: 'Completed Jobs Without a Recording',
-      items: dashboard.top.technicians_by_unrecorded_jobs,
-      formatValue: formatCount,
-      itemHref: rowLink(teamMemberPath),
-      viewAllHref: linkFor(role, TECHNICIANS_PATH),
+      rows: top?.technicians_by_unrecorded_jobs ?? NO_ROWS,
+      format: formatCount,
+      getHref: rowLink(role, teamMemberPath),
       emptyText: 'No Unrecorded Jobs Found',
     },
   ];
-  const mine = dashboard.scope === 'technician';
   return [
-    ...(mine ? [] : technicians),
+    ...(technician ? [] : technicians),
     {
       id: 'customers_by_revenue',
-      title: mine ? 'My Customers by Revenue' : 'Customers by Revenue',
-      items: dashboard.top.customers_by_revenue,
-      formatValue: formatUsdCompact,
-      itemHref: rowLink(customerPath),
-      viewAllHref: linkFor(role, CUSTOMERS_PATH),
+      title: technician ? 'My Customers by Revenue' : 'Customers by Revenue',
+      rows: top?.customers_by_revenue ?? NO_ROWS,
+      format: formatUsdCompact,
+      getHref: rowLink(role, customerPath),
       emptyText: 'No Customers Found',
     },
     {
       id: 'bots_by_runs',
-      title: 'Bots by Runs',
-      items: dashboard.top.bots_by_runs,
-      formatValue: formatCount,
-      itemHref: rowLink(marketplaceBotPath),
-      viewAllHref: linkFor(role, COMPANY_BOTS_PATH),
+      title: technician ? 'Bots on My Interactions' : 'Bots by Runs',
+      rows: top?.bots_by_runs ?? NO_ROWS,
+      format: formatCount,
+      getHref: rowLink(role, marketplaceBotPath),
       emptyText: 'No Bot Runs Found',
     },
   ];

@@ -1,8 +1,4 @@
-import {
-  EMPTY_COMPANY_TOTALS,
-  type CompanyDashboard,
-  type CompanyTotals,
-} from '@fieldbot/shared';
+import { EMPTY_COMPANY_TOTALS, type CompanyDashboard, type CompanyTotals } from '@fieldbot/shared';
 
 export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
