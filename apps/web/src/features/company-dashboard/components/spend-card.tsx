@@ -46,16 +46,20 @@ export function SpendCard({ spend, href }: SpendCardProps) {
             </Anchor>
           ) : null}
         </Group>
-        <Text size="xl" fw={700}>
-          {formatUsd(spend.spent_cents)}
-        </Text>
+        <Group justify="space-between" gap="xs" align="baseline">
+          <Text size="xl" fw={700}>
+            {formatUsd(spend.spent_cents)}
+          </Text>
+          {ceiling === null ? null : (
+            <Text size="sm" c="dimmed">{`${Math.floor(percent)}% used`}</Text>
+          )}
+        </Group>
         {ceiling === null ? null : (
           <Progress.Root size="lg" radius="xl">
             <Progress.Section
               value={Math.min(100, percent)}
               color={barColor(spend.spent_cents, soft, hard)}
               aria-label={hard === null ? 'Soft capacity used' : 'Hard capacity used'}
-              aria-valuetext={`${formatUsd(spend.spent_cents)} of ${formatUsd(ceiling)} (${Math.floor(percent)} %)`}
             />
           </Progress.Root>
         )}
