@@ -72,6 +72,10 @@ const CustomerDetailPage = lazyNamed(
   () => import('@/features/customers/pages/customer-detail-page'),
   'CustomerDetailPage',
 );
+const CompanyDashboardPage = lazyNamed(
+  () => import('@/features/company-dashboard'),
+  'CompanyDashboardPage',
+);
 const TeamPage = lazyNamed(() => import('@/features/team/pages/team-page'), 'TeamPage');
 const TeamMemberPage = lazyNamed(
   () => import('@/features/team/pages/team-member-page'),
@@ -183,7 +187,7 @@ export const routes: RouteObject[] = [
           { path: 'no-access', element: <NoAccessPage /> },
 
           // Company side
-          placeholder('company/dashboard', 'Dashboard'),
+          { path: 'company/dashboard', element: <CompanyDashboardPage /> },
           { path: 'customers', element: <CustomersPage /> },
           { path: 'customers/:customerId', element: <CustomerDetailPage /> },
           {

@@ -1,0 +1,49 @@
+import {
+  monthLabel,
+  parseMonthValue,
+  type CompanyDashboard,
+  type RoleAlias,
+} from '@fieldbot/shared';
+import { KpiCard, KpiGrid } from '@/components/dashboard';
+import { KPI_COUNT, kpiFigures } from '../lib/figures';
+import { CAPACITY_PATH, linkFor } from '../lib/paths';
+import { SpendCard } from './spend-card';
+
+export interface KpiSectionProps {
+  /** Undefined while loading: skeleton cards. */
+  dashboard: CompanyDashboard | undefined;
+  role: RoleAlias | undefined;
+}
+
+/** The month's KPI cards against the month before, and (company scope) the spend so far. */
+export function KpiSection({ dashboard, role }: KpiSectionProps) {
+  if (!dashboard) {
+    return (
+      <KpiGrid label="Key figures">
+        {Array.from({ length: KPI_COUNT }, (_, index) => (
+          <KpiCard key={index} label="" value={null} loading />
+        ))}
+      </KpiGrid>
+    );
+  }
+  const month = parseMonthValue(dashboard.month);
+  return (
+    <KpiGrid label={month ? `Key figures for ${monthLabel(month)}` : 'Key figures'}>
+      {kpiFigures(dashboard, role).map((figure) => (
+        <KpiCard
+          key={figure.id}
+          label={figure.label}
+          hint={figure.hint}
+          value={figure.value}
+          previous={figure.previous}
+          format={figure.format}
+          trend={figure.trend}
+          to={figure.to}
+        />
+      ))}
+      {dashboard.spend ? (
+        <SpendCard spend={dashboard.spend} href={linkFor(role, CAPACITY_PATH)} />
+      ) : null}
+    </KpiGrid>
+  );
+}

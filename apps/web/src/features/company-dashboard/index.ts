@@ -1,0 +1,1 @@
+export { CompanyDashboardPage } from './pages/company-dashboard-page';

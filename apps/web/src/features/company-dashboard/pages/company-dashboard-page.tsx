@@ -1,0 +1,52 @@
+import { isRoleAlias, ROLE } from '@fieldbot/shared';
+import { Stack } from '@mantine/core';
+import { DashboardError, DashboardMonthBar, useDashboardMonth } from '@/components/dashboard';
+import { usePageHeader } from '@/components/layout/page-header';
+import { useCurrentUser } from '@/lib/session';
+import { useCompanyDashboard } from '../api/get-company-dashboard';
+import { ChartsSection } from '../components/charts-section';
+import { KpiSection } from '../components/kpi-section';
+import { TopListsSection } from '../components/top-lists-section';
+
+/**
+ * /company/dashboard (issue 13 §2): the chosen month's KPIs against the month before, the top-5
+ * lists and the charts. Admins and managers see the company; a field technician their own figures.
+ */
+export function CompanyDashboardPage() {
+  const alias = useCurrentUser()?.role.alias;
+  const role = isRoleAlias(alias) ? alias : undefined;
+  usePageHeader({
+    title: 'Dashboard',
+    subTitle: role === ROLE.FIELD_TEAM ? 'My figures' : undefined,
+  });
+  const { month, query, setMonth } = useDashboardMonth();
+  const dashboard = useCompanyDashboard(query);
+  const data = dashboard.data;
+  // The answer's scope decides; until it comes, the role says which sections the skeletons stand for.
+  const technician = data ? data.scope === 'technician' : role === ROLE.FIELD_TEAM;
+
+  return (
+    <Stack gap="md">
+      <DashboardMonthBar
+        month={month}
+        answeredMonth={data?.month}
+        onChange={setMonth}
+        refreshedAt={data?.refreshed_at}
+      />
+      {dashboard.isError ? (
+        <DashboardError error={dashboard.error} onRetry={() => void dashboard.refetch()} />
+      ) : (
+        <Stack
+          gap="md"
+          aria-busy={dashboard.isFetching || undefined}
+          // The month shown stays, dimmed, while the chosen one loads.
+          style={{ opacity: dashboard.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+        >
+          <KpiSection dashboard={data} role={role} />
+          <TopListsSection dashboard={data} role={role} technician={technician} />
+          <ChartsSection dashboard={data} role={role} technician={technician} />
+        </Stack>
+      )}
+    </Stack>
+  );
+}
