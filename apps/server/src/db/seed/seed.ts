@@ -32,6 +32,7 @@ import {
   users,
 } from '../schema/index.js';
 import { seedDemoBilling } from './demo-billing.js';
+import { refreshDirtyDays } from '../../modules/dashboards/rollup-refresh.js';
 import { seedDemoBotHistory } from './demo-bot-history.js';
 import { seedDemoBots } from './demo-bots.js';
 import {
@@ -444,6 +445,8 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions): Promise<bo
       appUrl: options.billing?.appUrl ?? 'http://localhost:3000',
     },
   );
+  // The demo's dashboards open on rollups built here, not on a first view recomputing 90 days.
+  await refreshDirtyDays(db);
   return true;
 }
 
