@@ -18,8 +18,8 @@ describe('dashboard rollups', () => {
     'match straight counts over the raw tables after a refresh of the seeded data',
     async () => {
       await withDb(t, async (db) => {
-        const refreshed = await refreshDirtyDays(db);
-        expect(refreshed).toBeGreaterThan(0);
+        // The dashboard-refresh job (every minute) may have drained some marks already.
+        await refreshDirtyDays(db);
         const left = rowsOf<{ n: number }>(
           await db.execute(sql`select count(*)::int as n from dashboard_dirty_days`),
         );
