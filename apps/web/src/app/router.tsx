@@ -127,6 +127,12 @@ const MarketplacePublisherPage = lazyNamed(
   'MarketplacePublisherPage',
 );
 
+// The publisher dashboard's chunk carries the charts (recharts); no other page loads them.
+const PublisherDashboardPage = lazyNamed(
+  () => import('@/features/publisher-dashboard'),
+  'PublisherDashboardPage',
+);
+
 const PlaceholderPage = lazy(() =>
   import('@/features/placeholders/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -203,7 +209,7 @@ export const routes: RouteObject[] = [
           { path: 'marketplace/:publisherId', element: <MarketplacePublisherPage /> },
 
           // Publisher side
-          placeholder('publisher/dashboard', 'Dashboard'),
+          { path: 'publisher/dashboard', element: <PublisherDashboardPage /> },
           { path: 'bot', element: <BotsPage /> },
           { path: 'bot/list', element: <BotsPage /> },
           { path: 'bot/create', element: <BotCreatePage /> },

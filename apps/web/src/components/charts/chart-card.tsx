@@ -4,6 +4,9 @@ import { Center, Paper, Skeleton, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { paletteClass } from './chart-data';
 
+// Empty charts side by side line up whatever their drawn heights.
+const EMPTY_HEIGHT = 120;
+
 export interface ChartCardProps {
   title: string;
   /** While the data loads: a skeleton of the chart's height. */
@@ -35,13 +38,13 @@ export function ChartCard({
       aria-label={title}
       aria-busy={loading || undefined}
     >
-      <Title order={3} size="h5" mb="sm">
+      <Title order={2} size="h5" mb="sm">
         {title}
       </Title>
       {loading ? (
         <Skeleton height={height} radius="sm" data-testid="chart-skeleton" />
       ) : empty ? (
-        <Center mih={height / 2} px="md">
+        <Center mih={EMPTY_HEIGHT} px="md">
           <Text c="dimmed" size="sm" ta="center">
             {DASHBOARD_EMPTY_MESSAGE}
           </Text>

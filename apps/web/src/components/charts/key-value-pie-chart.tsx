@@ -68,6 +68,8 @@ export function KeyValuePieChart({
             valueFormatter={valueFormatter}
             strokeColor="var(--mantine-color-body)"
             accessibilityLayer={false}
+            // The drawing is hidden from assistive tech (the legend says it all), so not focusable.
+            pieProps={{ rootTabIndex: -1 }}
             cellProps={(cell) => {
               const row = cells.find((c) => c.key === cell.key)?.row;
               const href = row && getHref ? getHref(row) : null;

@@ -34,7 +34,7 @@ export function TopFiveList({
       aria-label={title}
       aria-busy={loading || undefined}
     >
-      <Title order={3} size="h5" mb="sm">
+      <Title order={2} size="h5" mb="sm">
         {title}
       </Title>
       {loading ? (

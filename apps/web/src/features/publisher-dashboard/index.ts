@@ -1,0 +1,1 @@
+export { PublisherDashboardPage } from './pages/publisher-dashboard-page';
