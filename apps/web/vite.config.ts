@@ -170,6 +170,15 @@ export default defineConfig({
               tags: ['$initial'],
             },
             { name: 'initial', tags: ['$initial'] },
+            {
+              // Recharts, what it pulls in and our chart wrappers: both dashboards share the chunk
+              // (left to pages-common it merged into a chunk the signup page loads too).
+              name: 'charts',
+              test: /node_modules[\\/](recharts|@mantine[\\/]charts|d3-[a-z-]+|victory-vendor|@reduxjs|immer|redux|react-redux|reselect|decimal\.js-light|es-toolkit|eventemitter3|internmap)[\\/]|src[\\/]components[\\/]charts[\\/]/,
+              // Only what matches: the wrappers' Mantine and shared imports stay where other pages
+              // find them, so no page but a dashboard imports this chunk.
+              includeDependenciesRecursively: false,
+            },
             // The logged-in shell with everything it imports, in one chunk instead of ~20 small
             // shared ones: over HTTP/1.1 a browser opens 6 connections, and each extra request
             // costs a round trip before the first logged-in page can paint (ADR 013).

@@ -4,6 +4,8 @@ import { parseListQuery } from '@/components/data-table/use-list-query';
 import { getCustomer } from '@/features/customers/api/get-customer';
 import { getCustomerInteractions } from '@/features/customers/api/get-customer-interactions';
 import { getCustomers } from '@/features/customers/api/get-customers';
+import { getCompanyDashboard } from '@/features/company-dashboard/api/get-company-dashboard';
+import { getPublisherDashboard } from '@/features/publisher-dashboard/api/get-publisher-dashboard';
 import { getIntegrations } from '@/features/integrations/api/get-integrations';
 import { getInteraction } from '@/features/interactions/api/get-interaction';
 import { mockFetch } from '@/test/fetch-mock';
@@ -53,5 +55,12 @@ describe('the API reads the server preloads with a page (ADR 013)', () => {
   it('are the URL the integrations tab fetches', async () => {
     const urls = await requested(() => getIntegrations());
     expect(readsOf('/settings/integrations')).toEqual(urls);
+  });
+
+  it('are the URLs the dashboards fetch with no month chosen (this month, decided by the server)', async () => {
+    expect(readsOf('/company/dashboard')).toEqual(await requested(() => getCompanyDashboard({})));
+    expect(readsOf('/publisher/dashboard')).toEqual(
+      await requested(() => getPublisherDashboard({})),
+    );
   });
 });
