@@ -190,7 +190,7 @@ interface Plan {
 const isDashboardRead = (q: CapturedQuery) =>
   /^\s*(select|with)\b/i.test(q.sql) &&
   !/\b(for update|delete|insert|update)\b/i.test(q.sql) &&
-  /\b(dashboard_\w+|interactions|company_bots|companies)\b/i.test(q.sql);
+  /\b(dashboard_\w+|interactions|jobs|usage_records|bot_usage|company_bots)\b/i.test(q.sql);
 
 async function explainRoutes(
   client: pg.Client,

@@ -121,7 +121,7 @@ export async function loadDashboardData(
       [ids.companyId, DASHBOARD_ACCOUNTS.technician],
     );
     const techIds = `'{${techRows.map((r: { id: string }) => r.id).join(',')}}'::uuid[]`;
-    const tech = (expr: string) => `(${techIds})[1 + (${expr}) % ${techRows.length}]`;
+    const tech = (expr: string) => `(${techIds})[(1 + (${expr}) % ${techRows.length})::int]`;
 
     // Bots: six of the demo publisher (Northwind), all subscribed by the company.
     await timed(`bots: ${set.bots} of the demo publisher`, async () => {
@@ -179,7 +179,7 @@ export async function loadDashboardData(
              'DJ-' || lpad(j::text, 7, '0'),
              CASE WHEN j % 97 = 0 THEN NULL ELSE ${tech('j * 31')} END,
              CASE WHEN j % 10 = 0 THEN 'scheduled' WHEN j % 37 = 0 THEN 'canceled' ELSE 'completed' END,
-             CASE WHEN j % 10 = 0 OR j % 37 = 0 THEN NULL ELSE 80 + (j * 7919) % 4000 + 0.5 END,
+             CASE WHEN j % 10 = 0 OR j % 37 = 0 THEN NULL ELSE 80 + (j::bigint * 7919) % 4000 + 0.5 END,
              CASE WHEN j % 10 = 0 OR j % 37 = 0 THEN NULL ELSE ${at('j', set.jobs)} END,
              CASE WHEN j % 10 = 0 OR j % 37 = 0 THEN NULL ELSE ${at('j', set.jobs)} END,
              ${at('j', set.jobs)} - interval '3 hours', ${at('j', set.jobs)}
