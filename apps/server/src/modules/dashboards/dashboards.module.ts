@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { publisherDashboardRoutes } from './publisher-dashboard.routes.js';
 
 /**
  * Dashboards (issue 13): the company and publisher dashboards answer from the rollups
@@ -8,4 +9,5 @@ import type { Db } from '../../db/client.js';
 export async function registerDashboardsModule(app: FastifyInstance, deps: { db: Db }) {
   void app;
   void deps;
+  await publisherDashboardRoutes(app, deps);
 }

@@ -1,0 +1,137 @@
+import {
+  DASHBOARD_CHART_MAX_BARS,
+  DASHBOARD_OTHERS_KEY,
+  DASHBOARD_TOP_N,
+  MESSAGES,
+  isFutureMonth,
+  millicentsToCents,
+  monthPeriod,
+  parseMonthValue,
+  periodOf,
+  periodMonth,
+  periodRange,
+  previousMonth,
+  toMonthValue,
+  type KeyValue,
+  type PublisherDashboard,
+  type PublisherTotals,
+  type User,
+  type YearMonth,
+} from '@fieldbot/shared';
+import type { Db } from '../../db/client.js';
+import { fieldError } from '../../lib/errors.js';
+import type {
+  PublisherDashboardRepo,
+  PublisherMonths,
+  PublisherMonthSums,
+  PublisherShare,
+} from './publisher-dashboard.repo.js';
+import { refreshDirtyDays } from './rollup-refresh.js';
+
+/** Rollup days a publisher view may recompute before answering (two months of many clients). */
+const REFRESH_MAX_DAYS = 300;
+
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * The month asked for (absent: this UTC month) and the one before. Publisher months are UTC
+ * (a publisher's clients span timezones); a future month is a 422 on `month`.
+ */
+export function publisherMonths(
+  value: string | undefined,
+  now: Date,
+): { month: YearMonth; range: PublisherMonths } {
+  const month = value ? parseMonthValue(value) : periodMonth(periodOf(now, 'UTC'));
+  // isFutureMonth reads local fields: hand it this UTC month's first day as a local date.
+  const utcNow = new Date(now.getUTCFullYear(), now.getUTCMonth(), 1);
+  if (!month || isFutureMonth(month, utcNow)) throw fieldError('month', MESSAGES.invalidValue);
+  const current = periodRange(monthPeriod(month), 'UTC');
+  const previous = periodRange(monthPeriod(previousMonth(month)), 'UTC');
+  return {
+    month,
+    range: {
+      previousFirstDay: utcDay(previous.start),
+      firstDay: utcDay(current.start),
+      lastDay: utcDay(new Date(current.end.getTime() - 1)),
+      previousStart: previous.start,
+      start: current.start,
+      end: current.end,
+    },
+  };
+}
+
+/** Largest first, ties by name; zero values are left out (nothing to show). */
+export function rankedDesc(rows: KeyValue[]): KeyValue[] {
+  return rows
+    .filter((row) => row.value > 0)
+    .sort((a, b) => b.value - a.value || a.key.localeCompare(b.key));
+}
+
+/** The first `max` bars of a ranked list, the rest summed into one 'Others' bar. */
+export function withOthers(ranked: KeyValue[], max = DASHBOARD_CHART_MAX_BARS): KeyValue[] {
+  if (ranked.length <= max) return ranked;
+  const rest = ranked.slice(max).reduce((sum, row) => sum + row.value, 0);
+  return [...ranked.slice(0, max), { id: null, key: DASHBOARD_OTHERS_KEY, value: rest }];
+}
+
+const runsOf = (rows: PublisherShare[]) =>
+  rankedDesc(rows.map((r) => ({ id: r.id, key: r.name, value: r.runs })));
+const centsOf = (rows: PublisherShare[]) =>
+  rankedDesc(
+    rows.map((r) => ({
+      id: r.id,
+      key: r.name,
+      value: millicentsToCents(r.client_cost_millicents),
+    })),
+  );
+
+/** Each amount is a sum of millicents rounded to cents once (as the clients page does). */
+function totals(sums: PublisherMonthSums): PublisherTotals {
+  const { estimated_millicents, client_cost_millicents, ...counts } = sums;
+  return {
+    ...counts,
+    estimated_cost_cents: millicentsToCents(estimated_millicents),
+    client_cost_cents: millicentsToCents(client_cost_millicents),
+  };
+}
+
+export type PublisherDashboardService = ReturnType<typeof createPublisherDashboardService>;
+
+export function createPublisherDashboardService(deps: {
+  db: Db;
+  repo: PublisherDashboardRepo;
+  now?: () => Date;
+}) {
+  const { db, repo } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  return {
+    /** Issue 13 §3: the publisher's month over all its clients, from the bot rollups. */
+    async month(user: User, value: string | undefined): Promise<PublisherDashboard> {
+      const { month, range } = publisherMonths(value, now());
+      // Read-through: the months' dirty days of every client, so the answer is exact.
+      await refreshDirtyDays(
+        db,
+        { from: range.previousFirstDay, to: range.lastDay },
+        REFRESH_MAX_DAYS,
+      );
+      // The route guard admits publisher roles only, so a publisher is there.
+      const rows = await repo.month(user.publisher!.id, range);
+      const bots = runsOf(rows.bots);
+      const clients = runsOf(rows.clients);
+      return {
+        month: toMonthValue(month),
+        period: monthPeriod(month),
+        current: totals(rows.current),
+        previous: totals(rows.previous),
+        top: {
+          bots_by_runs: bots.slice(0, DASHBOARD_TOP_N),
+          bots_by_revenue: centsOf(rows.bots).slice(0, DASHBOARD_TOP_N),
+          clients_by_spend: centsOf(rows.clients).slice(0, DASHBOARD_TOP_N),
+        },
+        charts: { runs_per_bot: withOthers(bots), runs_per_client: withOthers(clients) },
+        refreshed_at: now().toISOString(),
+      };
+    },
+  };
+}
