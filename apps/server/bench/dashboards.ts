@@ -222,6 +222,46 @@ async function explainRoutes(
   return plans;
 }
 
+/** Page views timed after a write made today dirty again (the read-through refresh's cost). */
+const FRESHNESS_VIEWS = 5;
+
+/**
+ * The latency of a dashboard view that must first recompute today: the company's local today is
+ * marked dirty (as any write of an interaction, job or result does) before each of a few views,
+ * one at a time; the median is shown. Between views of a busy company, today is usually dirty.
+ */
+async function freshnessViews(
+  client: pg.Client,
+  companyId: string,
+  routes: { name: string; url: string; cookie: string }[],
+): Promise<string[][]> {
+  const rows: string[][] = [];
+  for (const route of routes) {
+    const times: number[] = [];
+    const statuses = new Set<number>();
+    for (let i = 0; i < FRESHNESS_VIEWS; i += 1) {
+      await client.query(
+        `INSERT INTO dashboard_dirty_days (company_id, day)
+         VALUES ($1, (now() AT TIME ZONE dashboard_zone($1))::date) ON CONFLICT DO NOTHING`,
+        [companyId],
+      );
+      const started = performance.now();
+      const res = await fetch(route.url, { headers: { cookie: route.cookie } });
+      await res.text();
+      times.push(performance.now() - started);
+      statuses.add(res.status);
+    }
+    const sorted = [...times].sort((a, b) => a - b);
+    rows.push([
+      route.name,
+      sorted[Math.floor(sorted.length / 2)]!.toFixed(0),
+      sorted.at(-1)!.toFixed(0),
+      [...statuses].join(', '),
+    ]);
+  }
+  return rows;
+}
+
 // ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
@@ -269,6 +309,7 @@ async function main(): Promise<void> {
     const server = await createServer(loadConfig({ ...env }));
     let rows: Row[];
     let plans: Plan[];
+    let freshness: string[][];
     try {
       const base = await server.app.listen({ port: 0, host: '127.0.0.1' });
       const cookies = new Map<string, string>();
@@ -302,6 +343,26 @@ async function main(): Promise<void> {
             .filter((r) => r.goal)
             .map((r) => ({ name: r.name, url: `${base}${r.path}`, cookie: cookies.get(r.as)! })),
         );
+        const companyId = String(
+          (
+            await client.query(`SELECT company_id FROM users WHERE email = $1`, [
+              DASHBOARD_ACCOUNTS.companyAdmin,
+            ])
+          ).rows[0]?.company_id,
+        );
+        // This month's views: their refresh range holds today.
+        freshness = await freshnessViews(client, companyId, [
+          {
+            name: 'company dashboard, admin, this month',
+            url: `${base}${companyDashboardPath}`,
+            cookie: cookies.get('companyAdmin')!,
+          },
+          {
+            name: 'publisher dashboard, this month',
+            url: `${base}${publisherDashboardPath}`,
+            cookie: cookies.get('publisher')!,
+          },
+        ]);
       } finally {
         await client.end();
       }
@@ -316,6 +377,10 @@ async function main(): Promise<void> {
       ['statement', 'SQL (start)', 'plan top line', 'exec. ms'],
       plans.map((p) => [p.name, p.statement, p.top, p.executionMs]),
     );
+    console.log(
+      `\nA view right after a write to today (today marked dirty first; ${FRESHNESS_VIEWS} views, one at a time):\n`,
+    );
+    printTable(['target', 'median ms', 'max ms', 'HTTP status'], freshness);
     console.log(
       `\nLoad average ${loadavg()[0]!.toFixed(1)} at the end (figures are only comparable on an idle machine).\n`,
     );
