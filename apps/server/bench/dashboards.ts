@@ -211,7 +211,7 @@ async function explainRoutes(
       plans.push({
         name: `${route.name} (${i + 1}/${reads.length})`,
         statement: q.sql.replace(/\s+/g, ' ').trim().slice(0, 110),
-        top: lines[0]?.trim() ?? '',
+        top: (lines[0] ?? '').replace(/\s*\(cost=[^)]*\)/, '').trim(),
         executionMs:
           lines.find((l) => l.startsWith('Execution Time'))?.replace(/[^\d.]/g, '') ?? '',
         text: lines.join('\n'),
