@@ -283,7 +283,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appUrl: config.appUrl,
   });
   await registerClientsModule(app, { db: database.db });
-  await registerDashboardsModule(app, { db: database.db });
+  await registerDashboardsModule(app, { db: database.db, config });
   await botRunsRoutes(app, {
     botRuns: createBotRunsService({ repo: botRunsRepo, queue: deps.botRuns }),
   });

@@ -9,6 +9,10 @@ import type { PaymentProvider } from '../providers/payments/payment-provider.js'
 import { createBilling } from '../modules/billing/billing.module.js';
 import { createBillingQueues, registerBillingWorkers } from './billing-close.js';
 import { createBotRetirementQueue, registerBotRetirementWorker } from './bot-retirement.js';
+import {
+  createDashboardRefreshQueue,
+  registerDashboardRefreshWorker,
+} from './dashboard-refresh.js';
 import type { StorageProvider } from '../providers/storage/index.js';
 import type { SpeechToText } from '../providers/transcription/index.js';
 import { createBotBackRunsRepo } from '../modules/bot-back-runs/bot-back-runs.repo.js';
@@ -150,6 +154,7 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
   await createBillingQueues(boss);
   await createCrmSyncQueues(boss);
   await createBotRetirementQueue(boss);
+  await createDashboardRefreshQueue(boss);
   const localWorkers: LocalPipelineWorkers = new Map();
   const pipeline = createPipelineSender(boss, options.pipeline, localWorkers);
   const localBotWorkers: string[] = [];
@@ -238,6 +243,7 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
       appUrl: workers.billing.config.appUrl,
       logger,
     });
+    await registerDashboardRefreshWorker(boss, { db: database.db, logger });
     stopCrmSchedule = await registerCrmSyncWorkers(boss, {
       db: database.db,
       repo: crmSyncRepo,

@@ -1,0 +1,170 @@
+import {
+  DASHBOARD_CHART_MAX_BARS,
+  DASHBOARD_OTHERS_KEY,
+  DASHBOARD_TOP_N,
+  MESSAGES,
+  millicentsToCents,
+  minutesChargeCents,
+  monthPeriod,
+  parseMonthValue,
+  periodMonth,
+  periodOf,
+  periodRange,
+  previousMonth,
+  toMonthValue,
+  type CompanyDashboard,
+  type CompanyTotals,
+  type KeyValue,
+  type User,
+  type YearMonth,
+} from '@fieldbot/shared';
+import type { Db } from '../../db/client.js';
+import { fieldError, notFound } from '../../lib/errors.js';
+import { viewerScope } from '../../lib/viewer-scope.js';
+import { createCapacityRepo } from '../capacity/capacity.repo.js';
+import type { CompanyDashboardRepo, DayRange, TotalsRow } from './company-dashboard.repo.js';
+import { refreshDirtyDays } from './rollup-refresh.js';
+
+/** Days a read may recompute first: the two months it shows (ISSUE 13 read-through). */
+export const READ_THROUGH_MAX_DAYS = 62;
+
+/** Local days [1st, last] of a month, as the rollups key them. */
+export function monthDays({ year, month }: YearMonth): DayRange {
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const period = monthPeriod({ year, month });
+  return { from: `${period}-01`, to: `${period}-${String(last).padStart(2, '0')}` };
+}
+
+/** Rows sorted by value (largest first), ties by name; zero values dropped. */
+function ranked(rows: KeyValue[]): KeyValue[] {
+  return rows
+    .filter((r) => r.value > 0)
+    .sort((a, b) => b.value - a.value || a.key.localeCompare(b.key));
+}
+
+/** Keeps the top `max` bars and sums the rest into one 'Others' bar. */
+function withOthers(rows: KeyValue[], max: number): KeyValue[] {
+  const sorted = ranked(rows);
+  if (sorted.length <= max) return sorted;
+  const others = sorted.slice(max).reduce((sum, r) => sum + r.value, 0);
+  return [...sorted.slice(0, max), { id: null, key: DASHBOARD_OTHERS_KEY, value: others }];
+}
+
+/** A pie's slices in their fixed order, zero slices left out (an empty month is an empty pie). */
+function slices(entries: [string, number][]): KeyValue[] {
+  return entries.filter(([, value]) => value > 0).map(([key, value]) => ({ id: null, key, value }));
+}
+
+function companyTotals(row: TotalsRow): CompanyTotals {
+  const { billed_seconds: _billed, ...totals } = row;
+  void _billed;
+  return totals;
+}
+
+export type CompanyDashboardService = ReturnType<typeof createCompanyDashboardService>;
+
+export function createCompanyDashboardService(deps: {
+  db: Db;
+  repo: CompanyDashboardRepo;
+  pricePerMinuteCents: number;
+  now?: () => Date;
+}) {
+  const { db, repo } = deps;
+  const limitsRepo = createCapacityRepo(db);
+  const now = deps.now ?? (() => new Date());
+
+  return {
+    /** GET /api/company/dashboard: the month (default: this month, company time) and the one before. */
+    async dashboard(user: User, monthValue: string | undefined): Promise<CompanyDashboard> {
+      const scope = viewerScope(user);
+      const limits = await limitsRepo.companyLimits(scope.companyId);
+      if (!limits) throw notFound();
+      const zone = limits.timeZone;
+      const thisPeriod = periodOf(now(), zone);
+      const month =
+        monthValue === undefined ? periodMonth(thisPeriod) : parseMonthValue(monthValue);
+      // Before 1900 Date.UTC reads the year as 19xx; after this month there is nothing to show.
+      if (!month || month.year < 1900 || monthPeriod(month) > thisPeriod) {
+        throw fieldError('month', MESSAGES.invalidValue);
+      }
+      const current = monthDays(month);
+      const previous = monthDays(previousMonth(month));
+
+      await refreshDirtyDays(
+        db,
+        { companyId: scope.companyId, from: previous.from, to: current.to },
+        READ_THROUGH_MAX_DAYS,
+      );
+      const refreshedAt = new Date().toISOString();
+
+      const totals = await repo.totals(scope, current, previous);
+      const technicians = await repo.technicians(scope, current);
+      const customers = await repo.customersByRevenue(scope, current, DASHBOARD_TOP_N);
+      const bots = await repo.bots(scope, current);
+      const company = scope.technicianId === null;
+      const unbooked = company
+        ? await repo.unbookedCalls(
+            scope.companyId,
+            periodRange(monthPeriod(month), zone),
+            DASHBOARD_TOP_N,
+          )
+        : [];
+
+      // The capacity endpoint's formula: billed minutes once, each bot's cost rounded once.
+      const spentCents =
+        minutesChargeCents(totals.current.billed_seconds, deps.pricePerMinuteCents) +
+        bots.reduce((sum, b) => sum + millicentsToCents(b.client_cost_millicents), 0);
+      const t = totals.current;
+      const techValues = (pick: (r: (typeof technicians)[number]) => number) =>
+        technicians.map((r) => ({ id: r.id, key: r.name, value: pick(r) }));
+
+      return {
+        month: toMonthValue(month),
+        period: monthPeriod(month),
+        timezone: zone,
+        scope: company ? 'company' : 'technician',
+        current: companyTotals(totals.current),
+        previous: companyTotals(totals.previous),
+        spend: company
+          ? {
+              spent_cents: spentCents,
+              soft_capacity: limits.softCapacity,
+              hard_capacity: limits.hardCapacity,
+            }
+          : null,
+        top: {
+          technicians_by_recordings: ranked(techValues((r) => r.field_recordings)).slice(
+            0,
+            DASHBOARD_TOP_N,
+          ),
+          technicians_by_unrecorded_jobs: ranked(techValues((r) => r.unrecorded_jobs)).slice(
+            0,
+            DASHBOARD_TOP_N,
+          ),
+          customers_by_revenue: customers.map((c) => ({ id: c.id, key: c.name, value: c.value })),
+          bots_by_runs: ranked(bots.map((b) => ({ id: b.id, key: b.name, value: b.runs }))).slice(
+            0,
+            DASHBOARD_TOP_N,
+          ),
+          unbooked_calls: unbooked,
+        },
+        charts: {
+          interactions_per_technician: withOthers(
+            techValues((r) => r.interactions),
+            DASHBOARD_CHART_MAX_BARS,
+          ),
+          interaction_types: slices([
+            ['Field Recording', t.field_recordings],
+            ['CSR Call', t.csr_calls],
+          ]),
+          call_outcomes: slices([
+            ['Booked', t.booked_calls],
+            ['Unbooked', t.lead_calls - t.booked_calls],
+            ['Other', t.csr_calls - t.lead_calls],
+          ]),
+        },
+        refreshed_at: refreshedAt,
+      };
+    },
+  };
+}
