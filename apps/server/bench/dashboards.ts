@@ -204,18 +204,25 @@ async function explainRoutes(
     const reads = queries.filter(isDashboardRead);
     for (const [i, q] of reads.entries()) {
       const text = `EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`;
-      await client.query(text, q.params); // warms the cache
-      const lines = (await client.query(text, q.params)).rows.map((r) =>
-        String((r as Record<string, unknown>)['QUERY PLAN']),
-      );
-      plans.push({
-        name: `${route.name} (${i + 1}/${reads.length})`,
-        statement: q.sql.replace(/\s+/g, ' ').trim().slice(0, 110),
-        top: (lines[0] ?? '').replace(/\s*\(cost=[^)]*\)/, '').trim(),
-        executionMs:
-          lines.find((l) => l.startsWith('Execution Time'))?.replace(/[^\d.]/g, '') ?? '',
-        text: lines.join('\n'),
-      });
+      const statement = q.sql.replace(/\s+/g, ' ').trim().slice(0, 110);
+      const name = `${route.name} (${i + 1}/${reads.length})`;
+      try {
+        await client.query(text, q.params); // warms the cache
+        const lines = (await client.query(text, q.params)).rows.map((r) =>
+          String((r as Record<string, unknown>)['QUERY PLAN']),
+        );
+        plans.push({
+          name,
+          statement,
+          top: (lines[0] ?? '').replace(/\s*\(cost=[^)]*\)/, '').trim(),
+          executionMs:
+            lines.find((l) => l.startsWith('Execution Time'))?.replace(/[^\d.]/g, '') ?? '',
+          text: lines.join('\n'),
+        });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        plans.push({ name, statement, top: `ERROR: ${message}`, executionMs: '-', text: message });
+      }
     }
     if (reads.length === 0) console.log(`  ${route.name}: no dashboard reads captured`);
   }
