@@ -198,10 +198,13 @@ async function explainRoutes(
 ): Promise<Plan[]> {
   const plans: Plan[] = [];
   for (const route of routes) {
+    // Requests still queued from the load would be captured too: let them drain first.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
     const { queries } = await captureQueries(() =>
       fetch(route.url, { headers: { cookie: route.cookie } }).then((r) => r.text()),
     );
-    const reads = queries.filter(isDashboardRead);
+    const seen = new Set<string>();
+    const reads = queries.filter((q) => isDashboardRead(q) && !seen.has(q.sql) && seen.add(q.sql));
     for (const [i, q] of reads.entries()) {
       const text = `EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`;
       const statement = q.sql.replace(/\s+/g, ' ').trim().slice(0, 110);
