@@ -319,3 +319,49 @@ describe('publisher dashboard month and access', () => {
     expect((await t.client().get(publisherDashboardPath)).status).toBe(401);
   });
 });
+
+describe('the demo bot-run history (db/seed/demo-bot-history.ts)', () => {
+  it(
+    "fills Northwind's dashboard over three months, with positive and empty results, none in the newest week",
+    async () => {
+      const now = new Date();
+      const months: string[] = [];
+      for (let back = 0; back < 4; back += 1) {
+        const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
+        months.push(`${String(at.getUTCMonth() + 1).padStart(2, '0')}/01/${at.getUTCFullYear()}`);
+      }
+      const pages = await Promise.all(months.map((month) => dashboard(month)));
+      expect(pages.filter((page) => page.current.runs > 0).length).toBeGreaterThanOrEqual(3);
+      const last = pages[1]!;
+      expect(last.current.active_clients).toBe(2);
+      expect(last.current.client_cost_cents).toBeGreaterThan(0);
+      expect(last.top.clients_by_spend.map((c) => c.key).sort()).toEqual([
+        'Acme Home Services',
+        'Globex Plumbing',
+      ]);
+
+      const [facts] = await t.inspect((q) =>
+        q(`select
+          count(*) filter (where r.status = 'success' and jsonb_path_exists(r.output_tags,
+            '$[*] ? (@.data != null)'))::int as positive,
+          count(*) filter (where r.status = 'success' and not jsonb_path_exists(r.output_tags,
+            '$[*] ? (@.data != null)'))::int as empty,
+          count(*) filter (where u.id is null)::int as unmetered,
+          count(*) filter (where i.started_at > now() - interval '7 days')::int as recent,
+          count(*) filter (where u.created_at < i.started_at)::int as before_interaction
+        from bot_results r
+          join bot_runs run on run.id = r.run_id
+          join interactions i on i.id = run.interaction_id
+          join companies co on co.id = r.company_id
+          left join bot_usage u on u.result_id = r.id
+        where co.name in ('Acme Home Services', 'Globex Plumbing')`),
+      );
+      expect(Number(facts!.positive)).toBeGreaterThan(0);
+      expect(Number(facts!.empty)).toBeGreaterThan(0);
+      expect(Number(facts!.unmetered)).toBe(0);
+      expect(Number(facts!.recent)).toBe(0);
+      expect(Number(facts!.before_interaction)).toBe(0);
+    },
+    SLOW_TEST_TIMEOUT_MS,
+  );
+});

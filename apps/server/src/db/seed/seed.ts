@@ -32,6 +32,7 @@ import {
   users,
 } from '../schema/index.js';
 import { seedDemoBilling } from './demo-billing.js';
+import { seedDemoBotHistory } from './demo-bot-history.js';
 import { seedDemoBots } from './demo-bots.js';
 import {
   clipMedia,
@@ -156,6 +157,7 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions): Promise<bo
 
   const customerSince = new Date(now.getTime() - DEMO_CUSTOMER_SINCE_DAYS * 86_400_000);
   const billed: { acme?: string; initech?: string } = {};
+  const subscribers: string[] = [];
 
   await db.transaction(async (tx) => {
     const [acme] = await tx
@@ -234,6 +236,7 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions): Promise<bo
       .returning({ id: companies.id });
     billed.acme = acme!.id;
     billed.initech = initech!.id;
+    subscribers.push(acme!.id, globex!.id);
     const [northwind] = await tx
       .insert(publishers)
       .values({
@@ -415,6 +418,8 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions): Promise<bo
     }
   });
 
+  // Before the months are closed, so the invoices bill the runs the dashboards count.
+  await seedDemoBotHistory(db, subscribers, now);
   await seedDemoBilling(
     db,
     [
