@@ -47,6 +47,7 @@ import { createStorageProvider } from '../src/providers/storage';
 import { createServer } from '../src/server';
 import { createPostgresDatabase, dropPostgresDatabase } from '../test/support/test-database';
 import { benchServerEnv } from './support/bench-env';
+import { prepareBulkLoad, timed } from './support/bulk-load';
 import { runBench } from './support/run-bench';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -128,30 +129,14 @@ interface Loaded {
   detailType: InteractionType;
 }
 
-async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  const result = await run();
-  console.log(`  ${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return result;
-}
-
 /** The synthetic data set, made on the server; ids are uuid v4 shaped md5 of a label. */
 async function loadData(databaseUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const q = (text: string, values?: unknown[]) => client.query(text, values);
-    await q(`SET maintenance_work_mem = '256MB'`);
-    await q(`SET max_parallel_maintenance_workers = 2`);
-    await q(`SET synchronous_commit = off`);
-    // Skips foreign-key checks and triggers during the load (the data are consistent by
-    // construction); needs a superuser, and the load only gets slower without it.
-    const replica = await q(`SET session_replication_role = replica`).then(
-      () => true,
-      () => false,
-    );
-    await q(`CREATE FUNCTION pg_temp.bench_uuid(label text) RETURNS uuid LANGUAGE sql IMMUTABLE
-      AS $$ SELECT overlay(overlay(md5(label) placing '4' from 13) placing '8' from 17)::uuid $$`);
+    // Triggers off when the connection may (a superuser): the load only gets slower without it.
+    const replica = await prepareBulkLoad(q);
     const company = await q(`SELECT id FROM companies WHERE name = 'Acme Home Services'`);
     const companyId = company.rows[0].id as string;
     // A company this size has a few hundred technicians: the demo's three and EXTRA_TECHNICIANS

@@ -1,5 +1,6 @@
 import { BOT_TRIGGERS } from '@fieldbot/shared';
 import pg from 'pg';
+import { timed } from './bulk-load';
 
 /**
  * The issue 12 data set, made on the server with INSERT … SELECT generate_series, reproducible
@@ -34,13 +35,6 @@ const PLACES = ['Northside', 'Lakeview', 'Summit', 'Riverbend', 'Oak Hill', 'Har
 
 const sqlText = (items: string[]) =>
   `ARRAY[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(', ')}]::text[]`;
-
-async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  const result = await run();
-  console.log(`  ${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return result;
-}
 
 /** Loads the data set into a migrated, demo-seeded database. */
 export async function loadMarketplaceData(databaseUrl: string): Promise<void> {
