@@ -113,6 +113,8 @@ async function snapshot(db: Db, companyId: string) {
     'dashboard_technician_days',
     'dashboard_customer_days',
     'dashboard_bot_days',
+    'dashboard_company_bot_days',
+    'dashboard_customer_months',
   ]) {
     rows.push(
       ...rowsOf<Record<string, unknown>>(

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   date,
@@ -30,6 +31,15 @@ export const NO_TECHNICIAN = '00000000-0000-0000-0000-000000000000';
 const day = () => date('day', { mode: 'string' }).notNull();
 const count = (name: string) => integer(name).notNull().default(0);
 const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+/** A bot's finished results of a day; money for billable runs only (thousandths of a cent). */
+const botDayFigures = () => ({
+  runs: count('runs'),
+  successfulRuns: count('successful_runs'),
+  positiveRuns: count('positive_runs'),
+  billableRuns: count('billable_runs'),
+  estimatedMillicents: money('estimated_millicents'),
+  clientCostMillicents: money('client_cost_millicents'),
+});
 
 /**
  * (company, local day) whose rollups are out of date. No foreign key: the triggers run while a
@@ -83,7 +93,39 @@ export const dashboardCustomerDays = pgTable(
     completedJobs: count('completed_jobs'),
     revenueCents: money('revenue_cents'),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.day, t.customerId, t.technicianKey] })],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.day, t.customerId, t.technicianKey] }),
+    /** A field technician's month (their customers). */
+    index('dashboard_customer_days_technician_idx').on(t.companyId, t.technicianKey, t.day),
+  ],
+);
+
+/**
+ * Revenue per company, month and customer (top customers by revenue): a month has a row per
+ * customer with a completed job, too many to sum per page view, so each refresh batch rebuilds the
+ * months it touched from dashboard_customer_days and the top five is an index range of five rows.
+ */
+export const dashboardCustomerMonths = pgTable(
+  'dashboard_customer_months',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The month's first local day. */
+    month: date('month', { mode: 'string' }).notNull(),
+    customerId: uuid('customer_id').notNull(),
+    completedJobs: count('completed_jobs'),
+    revenueCents: money('revenue_cents'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.month, t.customerId] }),
+    index('dashboard_customer_months_revenue_idx').on(
+      t.companyId,
+      t.month,
+      sql`${t.revenueCents} desc`,
+      t.customerId,
+    ),
+  ],
 );
 
 /** Finished bot results per company, day, bot and technician (by bot_usage's metering clock). */
@@ -101,22 +143,44 @@ export const dashboardBotDays = pgTable(
     publisherId: uuid('publisher_id')
       .notNull()
       .references(() => publishers.id, { onDelete: 'cascade' }),
-    runs: count('runs'),
-    successfulRuns: count('successful_runs'),
-    positiveRuns: count('positive_runs'),
-    billableRuns: count('billable_runs'),
-    /** Billable runs only, as bot_usage meters them (thousandths of a cent). */
-    estimatedMillicents: money('estimated_millicents'),
-    clientCostMillicents: money('client_cost_millicents'),
+    ...botDayFigures(),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.day, t.botId, t.technicianKey] }),
-    index('dashboard_bot_days_publisher_idx').on(
+    /** A field technician's month (bots on their interactions). */
+    index('dashboard_bot_days_technician_idx').on(t.companyId, t.technicianKey, t.day),
+  ],
+);
+
+/**
+ * dashboard_bot_days summed over technicians (written by the same day refresh): the company-wide
+ * view and the publisher's read one row per company, day and bot instead of one per technician.
+ */
+export const dashboardCompanyBotDays = pgTable(
+  'dashboard_company_bot_days',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    day: day(),
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => bots.id, { onDelete: 'cascade' }),
+    publisherId: uuid('publisher_id')
+      .notNull()
+      .references(() => publishers.id, { onDelete: 'cascade' }),
+    ...botDayFigures(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.day, t.botId] }),
+    /** The publisher's month as an index-only range: every figure it sums is in the key. */
+    index('dashboard_company_bot_days_publisher_idx').on(
       t.publisherId,
       t.day,
       t.botId,
       t.companyId,
       t.runs,
+      t.successfulRuns,
       t.clientCostMillicents,
       t.estimatedMillicents,
     ),

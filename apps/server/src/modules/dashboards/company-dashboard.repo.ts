@@ -99,6 +99,14 @@ function rollupFilter(scope: DashboardScope, days: DayRange): SQL {
   return sql`company_id = ${scope.companyId} and day >= ${days.from}::date and day <= ${days.to}::date${tech}`;
 }
 
+/**
+ * The bot rollup a scope reads: per technician for a technician, else the company rows summed over
+ * technicians (a company-wide month is then a bot's ~31 rows, not ~31 per technician).
+ */
+function botDays(scope: DashboardScope): SQL {
+  return scope.technicianId ? sql`dashboard_bot_days` : sql`dashboard_company_bot_days`;
+}
+
 export function createCompanyDashboardRepo(db: Db) {
   return {
     /**
@@ -120,7 +128,7 @@ export function createCompanyDashboardRepo(db: Db) {
         ), b as (
           select day >= ${current.from}::date as cur, sum(runs) as bot_runs,
             sum(successful_runs) as successful_runs, sum(positive_runs) as positive_runs
-          from dashboard_bot_days where ${rollupFilter(scope, span)}
+          from ${botDays(scope)} where ${rollupFilter(scope, span)}
           group by 1
         )
         select coalesce(t.cur, b.cur) as cur, t.interactions, t.field_recordings,
@@ -161,12 +169,22 @@ export function createCompanyDashboardRepo(db: Db) {
       days: DayRange,
       limit: number,
     ): Promise<NamedValue[]> {
+      // A company month reads the month rollup's revenue index: the top rows down to the last
+      // value that makes the cut (ties included), then names order the ties.
+      const ranked = scope.technicianId
+        ? sql`select customer_id, sum(revenue_cents) as value from dashboard_customer_days
+            where ${rollupFilter(scope, days)}
+            group by customer_id having sum(revenue_cents) > 0`
+        : sql`select customer_id, revenue_cents as value from dashboard_customer_months m
+            where company_id = ${scope.companyId} and month = ${days.from}::date
+              and revenue_cents >= (
+                select coalesce(min(revenue_cents), 1) from (
+                  select revenue_cents from dashboard_customer_months
+                  where company_id = ${scope.companyId} and month = ${days.from}::date
+                    and revenue_cents > 0
+                  order by revenue_cents desc limit ${limit}) cut)`;
       const result = await db.execute(sql`
-        select c.id, c.name, r.value from (
-          select customer_id, sum(revenue_cents) as value from dashboard_customer_days
-          where ${rollupFilter(scope, days)}
-          group by customer_id having sum(revenue_cents) > 0
-        ) r join customers c on c.id = r.customer_id
+        select c.id, c.name, r.value from (${ranked}) r join customers c on c.id = r.customer_id
         order by r.value desc, c.name, c.id
         limit ${limit}`);
       return rowsOf<Record<string, unknown>>(result).map((r) => ({
@@ -181,7 +199,7 @@ export function createCompanyDashboardRepo(db: Db) {
       const result = await db.execute(sql`
         select b.id, b.name, r.runs, r.client_cost_millicents from (
           select bot_id, sum(runs) as runs, sum(client_cost_millicents) as client_cost_millicents
-          from dashboard_bot_days where ${rollupFilter(scope, days)}
+          from ${botDays(scope)} where ${rollupFilter(scope, days)}
           group by bot_id
         ) r join bots b on b.id = r.bot_id`);
       return rowsOf<Record<string, unknown>>(result).map((r) => ({

@@ -49,7 +49,7 @@ const EMPTY_SUMS: PublisherMonthSums = {
 };
 
 /**
- * One statement over one range of dashboard_bot_days_publisher_idx (the publisher's two months of
+ * One statement over one range of dashboard_company_bot_days_publisher_idx (the publisher's two months of
  * rollup days): both months' sums, this month's runs and client cost per bot and per client, and
  * the month's new subscriptions to the publisher's bots. Exported for the benchmark's EXPLAIN.
  */
@@ -58,7 +58,7 @@ export function publisherDashboardQuery(publisherId: string, months: PublisherMo
     with d as (
       select bot_id, company_id, day >= ${months.firstDay}::date as cur, runs, successful_runs,
         estimated_millicents, client_cost_millicents
-      from dashboard_bot_days
+      from dashboard_company_bot_days
       where publisher_id = ${publisherId}
         and day >= ${months.previousFirstDay}::date and day <= ${months.lastDay}::date
     ),

@@ -38,6 +38,11 @@ export async function refreshDirtyDays(
     const claimed = await db.transaction(async (tx) => {
       const days = await claim(tx, scope, batch);
       for (const d of days) await recomputeDay(tx, d.company_id, d.day);
+      const months = new Set(days.map((d) => `${d.company_id}|${d.day.slice(0, 7)}-01`));
+      for (const key of months) {
+        const [companyId, month] = key.split('|') as [string, string];
+        await recomputeCustomerMonth(tx, companyId, month);
+      }
       return days.length;
     });
     done += claimed;
@@ -93,6 +98,7 @@ export async function recomputeDay(tx: Db, companyId: string, day: string): Prom
     'dashboard_technician_days',
     'dashboard_customer_days',
     'dashboard_bot_days',
+    'dashboard_company_bot_days',
   ]) {
     await tx.execute(
       sql`delete from ${sql.identifier(table)} where company_id = ${companyId} and day = ${day}::date`,
@@ -161,6 +167,36 @@ export async function recomputeDay(tx: Db, companyId: string, day: string): Prom
       b
     where u.company_id = ${companyId} and u.created_at >= b.lo and u.created_at < b.hi
     group by 3, 4`);
+
+  await tx.execute(sql`
+    insert into dashboard_company_bot_days (company_id, day, bot_id, publisher_id, runs,
+      successful_runs, positive_runs, billable_runs, estimated_millicents, client_cost_millicents)
+    select company_id, day, bot_id, min(publisher_id::text)::uuid, sum(runs), sum(successful_runs),
+      sum(positive_runs), sum(billable_runs), sum(estimated_millicents), sum(client_cost_millicents)
+    from dashboard_bot_days where company_id = ${companyId} and day = ${day}::date
+    group by company_id, day, bot_id`);
+}
+
+/**
+ * Rebuilds a company's customer revenue of one month (first local day 'YYYY-MM-01') from its day
+ * rows. Two refreshes of the same month take turns on an advisory lock, so the second one deletes
+ * what the first wrote instead of colliding with it.
+ */
+export async function recomputeCustomerMonth(tx: Db, companyId: string, month: string) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`dashboard-month:${companyId}:${month}`}))`,
+  );
+  await tx.execute(
+    sql`delete from dashboard_customer_months where company_id = ${companyId} and month = ${month}::date`,
+  );
+  await tx.execute(sql`
+    insert into dashboard_customer_months (company_id, month, customer_id, completed_jobs,
+      revenue_cents)
+    select company_id, ${month}::date, customer_id, sum(completed_jobs), sum(revenue_cents)
+    from dashboard_customer_days
+    where company_id = ${companyId} and day >= ${month}::date
+      and day < (${month}::date + interval '1 month')::date
+    group by company_id, customer_id`);
 }
 
 /** Marks every day of a company dirty (tests, and an operator's full rebuild). */
