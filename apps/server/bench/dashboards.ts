@@ -168,12 +168,15 @@ async function buildRollups(env: Record<string, string | undefined>, ids: Loaded
         `(${(done / seconds).toFixed(1)} days/s)`,
     );
     await database.executeSql(
-      `VACUUM (ANALYZE) dashboard_technician_days, dashboard_customer_days, dashboard_bot_days`,
+      `VACUUM (ANALYZE) dashboard_technician_days, dashboard_customer_days, dashboard_bot_days,
+         dashboard_company_bot_days, dashboard_customer_months`,
     );
     const sizes = await database.executeSql(
       `SELECT (SELECT count(*) FROM dashboard_technician_days)::int AS technician_days,
          (SELECT count(*) FROM dashboard_customer_days)::int AS customer_days,
-         (SELECT count(*) FROM dashboard_bot_days)::int AS bot_days`,
+         (SELECT count(*) FROM dashboard_bot_days)::int AS bot_days,
+         (SELECT count(*) FROM dashboard_company_bot_days)::int AS company_bot_days,
+         (SELECT count(*) FROM dashboard_customer_months)::int AS customer_months`,
     );
     console.log(`  ${JSON.stringify(sizes.rows[0])}`);
   } finally {
