@@ -36,12 +36,10 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
-import { seedDemoData, seedReferenceData } from '../src/db/seed/seed';
 import { markCompanyDays, refreshDirtyDays } from '../src/modules/dashboards/rollup-refresh';
-import { createStorageProvider } from '../src/providers/storage';
 import { createServer } from '../src/server';
 import { createPostgresDatabase, dropPostgresDatabase } from '../test/support/test-database';
-import { benchServerEnv } from './support/bench-env';
+import { benchServerEnv, prepareBenchDatabase } from './support/bench-env';
 import { totalGzip } from './support/bundle-size';
 import { captureQueries, type CapturedQuery } from './support/capture-queries';
 import {
@@ -300,21 +298,7 @@ async function main(): Promise<void> {
   bare.get('/bare', async () => ({ ok: true }));
   try {
     const env = benchServerEnv(dataDir, databaseUrl);
-    if (reuse) {
-      console.log(`Reusing ${new URL(databaseUrl).pathname.slice(1)} (BENCH_REUSE_DB).`);
-    } else {
-      console.log(`Database ${new URL(databaseUrl).pathname.slice(1)}: migrations and demo seed …`);
-      const config = loadConfig({ ...env });
-      const setup = await openDatabase(config);
-      try {
-        await setup.migrate(async () => {
-          await seedReferenceData(setup.db);
-          await seedDemoData(setup.db, { storage: createStorageProvider(config) });
-        });
-      } finally {
-        await setup.close();
-      }
-      console.log('Loading the synthetic data set …');
+    if (await prepareBenchDatabase(env, databaseUrl, Boolean(reuse))) {
       const loadStarted = performance.now();
       const ids = await loadDashboardData(databaseUrl, set);
       console.log(`  load: ${((performance.now() - loadStarted) / 1000).toFixed(1)} s in all`);

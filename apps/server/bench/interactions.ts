@@ -33,7 +33,6 @@ import { measure, type Row, type Target } from './support/measure-routes';
 import { printTable } from './support/table';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
-import { seedDemoData, seedReferenceData } from '../src/db/seed/seed';
 import {
   customerCountQuery,
   customerListQuery,
@@ -43,10 +42,9 @@ import {
   transcriptSegmentsQuery,
   type ViewerScope,
 } from '../src/modules/interactions/interactions.repo';
-import { createStorageProvider } from '../src/providers/storage';
 import { createServer } from '../src/server';
 import { createPostgresDatabase, dropPostgresDatabase } from '../test/support/test-database';
-import { benchServerEnv } from './support/bench-env';
+import { benchServerEnv, prepareBenchDatabase } from './support/bench-env';
 import { prepareBulkLoad, timed } from './support/bulk-load';
 import { runBench } from './support/run-bench';
 
@@ -463,21 +461,7 @@ async function main(): Promise<void> {
   bare.get('/bare', async () => ({ ok: true }));
   try {
     const env = benchServerEnv(dataDir, databaseUrl);
-    if (reuse) {
-      console.log(`Reusing ${new URL(databaseUrl).pathname.slice(1)} (BENCH_REUSE_DB).`);
-    } else {
-      console.log(`Database ${new URL(databaseUrl).pathname.slice(1)}: migrations and demo seed …`);
-      const config = loadConfig({ ...env });
-      const setup = await openDatabase(config);
-      try {
-        await setup.migrate(async () => {
-          await seedReferenceData(setup.db);
-          await seedDemoData(setup.db, { storage: createStorageProvider(config) });
-        });
-      } finally {
-        await setup.close();
-      }
-      console.log('Loading the synthetic data set …');
+    if (await prepareBenchDatabase(env, databaseUrl, Boolean(reuse))) {
       await timed('total', () => loadData(databaseUrl));
     }
     const data = await locate(databaseUrl);

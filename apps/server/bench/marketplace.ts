@@ -35,15 +35,13 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { loadConfig } from '../src/config';
-import { openDatabase, type Db } from '../src/db/client';
+import type { Db } from '../src/db/client';
 import * as schema from '../src/db/schema/index';
-import { seedDemoData, seedReferenceData } from '../src/db/seed/seed';
 import { clientListQuery } from '../src/modules/clients/clients.repo';
 import { createMarketplaceRepo } from '../src/modules/marketplace/marketplace.repo';
-import { createStorageProvider } from '../src/providers/storage';
 import { createServer } from '../src/server';
 import { createPostgresDatabase, dropPostgresDatabase } from '../test/support/test-database';
-import { benchServerEnv } from './support/bench-env';
+import { benchServerEnv, prepareBenchDatabase } from './support/bench-env';
 import { login } from './support/http-login';
 import { DATA_SET, loadMarketplaceData } from './support/marketplace-data';
 import { measure, type Row, type Target } from './support/measure-routes';
@@ -262,21 +260,7 @@ async function main(): Promise<void> {
   bare.get('/bare', async () => ({ ok: true }));
   try {
     const env = benchServerEnv(dataDir, databaseUrl);
-    if (reuse) {
-      console.log(`Reusing ${new URL(databaseUrl).pathname.slice(1)} (BENCH_REUSE_DB).`);
-    } else {
-      console.log(`Database ${new URL(databaseUrl).pathname.slice(1)}: migrations and demo seed …`);
-      const config = loadConfig({ ...env });
-      const setup = await openDatabase(config);
-      try {
-        await setup.migrate(async () => {
-          await seedReferenceData(setup.db);
-          await seedDemoData(setup.db, { storage: createStorageProvider(config) });
-        });
-      } finally {
-        await setup.close();
-      }
-      console.log('Loading the synthetic data set …');
+    if (await prepareBenchDatabase(env, databaseUrl, Boolean(reuse))) {
       await loadMarketplaceData(databaseUrl);
     }
 

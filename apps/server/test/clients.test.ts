@@ -20,10 +20,9 @@ import {
   type ClientSortField,
 } from '@fieldbot/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { meterResults } from '../src/modules/bot-runs/bot-run-writer';
 import { insertBots, type InsertedBot } from './support/bots';
 import { DEMO } from './support/demo';
-import { withDb } from './support/drizzle-db';
+import { ENGINE_MILLICENTS, meterRuns, type PlannedRun } from './support/metered-runs';
 import type { SqlQuery } from './support/test-app';
 import {
   HOOK_TIMEOUT_MS,
@@ -43,7 +42,6 @@ const as = signedInClients(t);
 
 const TAG = `Zq${randomBytes(3).toString('hex')}`;
 const PRICE_CENTS = 5;
-const ENGINE_MILLICENTS = 1234;
 const EST = botRunEstimatedMillicents(PRICE_CENTS, ENGINE_MILLICENTS);
 const MARCH = '03/01/2025';
 const SECRET = 'SECRET TRANSCRIPT of the customer';
@@ -65,55 +63,12 @@ async function insertCompany(q: SqlQuery, name: string): Promise<string> {
   return String(row!.id);
 }
 
-interface PlannedRun {
-  company: string;
-  bot: InsertedBot;
-  status: 'success' | 'failed';
-  at: string;
-}
-
-/** Runs and results as the run path writes them, metered by the real writer, then dated. */
-async function meter(runs: PlannedRun[]): Promise<string[]> {
-  const results = await t.inspect(async (q) => {
-    const out: string[] = [];
-    for (const run of runs) {
-      const [r] = await q(
-        `INSERT INTO bot_runs (company_id, target_type, run_type, status)
-         VALUES ($1, 'csr-call', 'automatic', 'success') RETURNING id`,
-        [run.company],
-      );
-      const [result] = await q(
-        `INSERT INTO bot_results (run_id, company_id, bot_id, version_id, status, transcript_text,
-           raw_response, cost_millicents)
-         VALUES ($1, $2, $3, $4, $5, $6, $6, $7) RETURNING id`,
-        [r!.id, run.company, run.bot.id, run.bot.versionId, run.status, SECRET, ENGINE_MILLICENTS],
-      );
-      out.push(String(result!.id));
-    }
-    return out;
-  });
-  await withDb(t, (db) =>
-    meterResults(
-      db,
-      runs.map((run, i) => ({
-        resultId: results[i]!,
-        companyId: run.company,
-        botId: run.bot.id,
-        versionId: run.bot.versionId,
-        tokensIn: 10,
-        tokensOut: 5,
-        costMillicents: ENGINE_MILLICENTS,
-        billable: run.status === 'success',
-      })),
-    ),
+/** Runs metered by the real writer, each storing the secret transcript no route may show. */
+const meter = (runs: Omit<PlannedRun, 'transcriptText'>[]) =>
+  meterRuns(
+    t,
+    runs.map((run) => ({ ...run, transcriptText: SECRET })),
   );
-  await t.inspect(async (q) => {
-    for (const [i, run] of runs.entries()) {
-      await q(`UPDATE bot_usage SET created_at = $2 WHERE result_id = $1`, [results[i], run.at]);
-    }
-  });
-  return results;
-}
 
 async function list(query: string, email: string = DEMO.publisher.email) {
   const res = await (await as(email)).get(`${clientsPath}?keyword=${TAG}&${query}`);

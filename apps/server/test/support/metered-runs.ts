@@ -11,6 +11,8 @@ export interface PlannedRun {
   at: string;
   /** Output tags of the result (null data = nothing found). */
   outputTags?: unknown[];
+  /** Stored as the result's transcript and raw response (tests that no route leaks them). */
+  transcriptText?: string;
 }
 
 export const ENGINE_MILLICENTS = 1234;
@@ -30,8 +32,8 @@ export async function meterRuns(t: TestApp, runs: PlannedRun[]): Promise<string[
       );
       const [result] = await q(
         `INSERT INTO bot_results (run_id, company_id, bot_id, version_id, status, output_tags,
-           cost_millicents, created_at, finished_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING id`,
+           cost_millicents, created_at, finished_at, transcript_text, raw_response)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $9) RETURNING id`,
         [
           r!.id,
           run.company,
@@ -41,6 +43,7 @@ export async function meterRuns(t: TestApp, runs: PlannedRun[]): Promise<string[
           run.outputTags ? JSON.stringify(run.outputTags) : null,
           ENGINE_MILLICENTS,
           run.at,
+          run.transcriptText ?? null,
         ],
       );
       out.push(String(result!.id));
