@@ -1,5 +1,4 @@
-import { and, eq, inArray, lt } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { createBotAutomation } from '../../jobs/bot-automation.js';
 import { createBotRunHandler } from '../../jobs/bot-run.js';

@@ -137,11 +137,13 @@ export function createCompanyDashboardRepo(db: Db) {
     /** Technicians with anything in the month (NO_TECHNICIAN and deleted users left out). */
     async technicians(scope: DashboardScope, days: DayRange): Promise<TechnicianRow[]> {
       const result = await db.execute(sql`
-        select d.technician_key as id, u.name, sum(d.interactions) as interactions,
-          sum(d.field_recordings) as field_recordings, sum(d.unrecorded_jobs) as unrecorded_jobs
-        from dashboard_technician_days d join users u on u.id = d.technician_key
-        where ${rollupFilter(scope, days)} and d.technician_key <> ${NO_TECHNICIAN}::uuid
-        group by d.technician_key, u.name`);
+        select u.id, u.name, r.interactions, r.field_recordings, r.unrecorded_jobs from (
+          select technician_key, sum(interactions) as interactions,
+            sum(field_recordings) as field_recordings, sum(unrecorded_jobs) as unrecorded_jobs
+          from dashboard_technician_days
+          where ${rollupFilter(scope, days)} and technician_key <> ${NO_TECHNICIAN}::uuid
+          group by technician_key
+        ) r join users u on u.id = r.technician_key`);
       return rowsOf<Record<string, unknown>>(result).map((r) => ({
         id: String(r.id),
         name: String(r.name),

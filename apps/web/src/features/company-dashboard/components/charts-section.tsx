@@ -1,7 +1,8 @@
 import type { CompanyDashboard, KeyValue, RoleAlias } from '@fieldbot/shared';
-import { SimpleGrid } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { KeyValueBarChart, KeyValuePieChart } from '@/components/charts';
-import { linkFor, teamMemberPath } from '../lib/paths';
+import { rowLink } from '../lib/lists';
+import { teamMemberPath } from '../lib/paths';
 
 export interface ChartsSectionProps {
   /** Undefined while loading: the charts' skeletons. */
@@ -13,37 +14,37 @@ export interface ChartsSectionProps {
 const NO_ROWS: KeyValue[] = [];
 
 /**
- * Interactions per technician (company only: a technician's chart would be one bar), the
- * interaction types and the call outcomes.
+ * Interactions per technician across the width (company only: a technician's chart would be one
+ * bar), then the interaction types and the call outcomes side by side.
  */
 export function ChartsSection({ dashboard, role, technician }: ChartsSectionProps) {
   const loading = dashboard === undefined;
   const charts = dashboard?.charts;
-  const technicianHref = (row: KeyValue) =>
-    (row.id ? linkFor(role, teamMemberPath(row.id)) : undefined) ?? null;
   return (
-    <SimpleGrid cols={{ base: 1, md: technician ? 2 : 3 }} spacing="md">
+    <Stack gap="md">
       {technician ? null : (
         <KeyValueBarChart
           title="Interactions per Technician"
           data={charts?.interactions_per_technician ?? NO_ROWS}
           valueLabel="Interactions"
-          getHref={technicianHref}
+          getHref={rowLink(role, teamMemberPath)}
           loading={loading}
         />
       )}
-      <KeyValuePieChart
-        title={technician ? 'My Interaction Types' : 'Interaction Types'}
-        data={charts?.interaction_types ?? NO_ROWS}
-        valueLabel="Interactions"
-        loading={loading}
-      />
-      <KeyValuePieChart
-        title={technician ? 'My Call Outcomes' : 'Call Outcomes'}
-        data={charts?.call_outcomes ?? NO_ROWS}
-        valueLabel="Calls"
-        loading={loading}
-      />
-    </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <KeyValuePieChart
+          title={technician ? 'My Interaction Types' : 'Interaction Types'}
+          data={charts?.interaction_types ?? NO_ROWS}
+          valueLabel="Interactions"
+          loading={loading}
+        />
+        <KeyValuePieChart
+          title={technician ? 'My Call Outcomes' : 'Call Outcomes'}
+          data={charts?.call_outcomes ?? NO_ROWS}
+          valueLabel="Calls"
+          loading={loading}
+        />
+      </SimpleGrid>
+    </Stack>
   );
 }

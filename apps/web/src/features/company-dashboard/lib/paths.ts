@@ -4,15 +4,11 @@ import { canAccessRoute, type RoleAlias } from '@fieldbot/shared';
  * Where the dashboard's figures lead (router.tsx, spec §2). The customers, team and marketplace
  * features keep their path builders private (no public index), so the few the page needs are here.
  */
-export const COMPANY_DASHBOARD_PATH = '/company/dashboard';
-export const CUSTOMERS_PATH = '/customers';
 export const customerPath = (customerId: string) => `/customers/${customerId}`;
 /** The customer's Interactions table filtered to CSR calls (the filter lives in the query string). */
 export const customerCallsPath = (customerId: string) => `/customers/${customerId}?type=csr-call`;
 export const csrCallPath = (customerId: string, interactionId: string) =>
   `/customers/${customerId}/interaction/${interactionId}/csr-call`;
-/** The team list filtered to field technicians. */
-export const TECHNICIANS_PATH = '/users?role=field_team';
 export const teamMemberPath = (userId: string) =>
   `/users/${encodeURIComponent(userId)}/detail/general`;
 /** The company's bots: the marketplace filtered to its subscriptions. */

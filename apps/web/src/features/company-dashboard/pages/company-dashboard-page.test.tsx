@@ -42,7 +42,7 @@ const renderDashboard = (role: CompanyRole = 'company_admin', url = '/company/da
 
 const kpis = () => screen.findByRole('region', { name: 'Key figures for 10/2026' });
 const region = (name: string) => screen.getByRole('region', { name });
-const linkIn = (container: HTMLElement, name: string) =>
+const linkIn = (container: HTMLElement, name: string | RegExp) =>
   within(container).getByRole('link', { name });
 
 describe('CompanyDashboardPage', () => {
