@@ -133,14 +133,6 @@ const PublisherDashboardPage = lazyNamed(
   'PublisherDashboardPage',
 );
 
-const PlaceholderPage = lazy(() =>
-  import('@/features/placeholders/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
-);
-
-function placeholder(path: string, title: string, enableReturn = false): RouteObject {
-  return { path, element: <PlaceholderPage title={title} enableReturn={enableReturn} /> };
-}
-
 /** Spec §2, every route. The root element runs the routing rules before anything renders. */
 export const routes: RouteObject[] = [
   {

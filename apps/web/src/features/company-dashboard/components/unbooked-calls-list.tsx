@@ -20,7 +20,7 @@ export function UnbookedCallsList({ calls }: { calls: readonly UnbookedCall[] | 
       aria-label={TITLE}
       aria-busy={calls === undefined || undefined}
     >
-      <Title order={3} size="h5" mb="sm">
+      <Title order={2} size="h5" mb="sm">
         {TITLE}
       </Title>
       {calls === undefined ? (
