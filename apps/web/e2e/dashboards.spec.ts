@@ -4,6 +4,7 @@ import {
   DASHBOARD_EMPTY_MESSAGE,
   formatUsd,
   formatUsdCompact,
+  parseMonthValue,
   previousMonth,
   publisherDashboardPath,
   publisherKpis,
@@ -14,7 +15,7 @@ import {
 } from '@fieldbot/shared';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { formatCount, formatPercent } from '../src/components/dashboard/format';
-import { DEMO_ACCOUNTS, logIn } from './support';
+import { DEMO_ACCOUNTS, lastMonthDashboard, lastMonthValue, logIn } from './support';
 
 // Issue 13 §5, end to end: each role's dashboard over the demo data (90 days of interactions, and
 // bot runs on those older than a week), the month picker, an empty month and the top-5 links. The
@@ -26,8 +27,7 @@ test.describe.configure({ mode: 'parallel', timeout: 90_000 });
 
 const NOW = new Date();
 const THIS_MONTH: YearMonth = { year: NOW.getFullYear(), month: NOW.getMonth() + 1 };
-/** The whole month before: always inside the demo history, whatever today's date. */
-const LAST_MONTH = previousMonth(THIS_MONTH);
+const LAST_MONTH = parseMonthValue(lastMonthValue())!;
 /** Two years back: before any demo data. */
 const EMPTY_MONTH: YearMonth = { year: THIS_MONTH.year - 2, month: THIS_MONTH.month };
 
@@ -209,7 +209,7 @@ test('company admin: the top-5 links open the customer, the call, the technician
 }) => {
   await logIn(page, DEMO_ACCOUNTS.admin);
   const data = await companyAnswer(page, LAST_MONTH);
-  const dashboard = `/company/dashboard?month=${toMonthValue(LAST_MONTH)}`;
+  const dashboard = lastMonthDashboard('/company/dashboard');
   await page.goto(dashboard);
 
   const customer = data.top.customers_by_revenue[0];
@@ -262,7 +262,7 @@ test('company manager: the company figures, spend and charts', async ({ page }) 
   await logIn(page, DEMO_ACCOUNTS.manager);
   const data = await companyAnswer(page, LAST_MONTH);
   expect(data.scope).toBe('company');
-  await page.goto(`/company/dashboard?month=${toMonthValue(LAST_MONTH)}`);
+  await page.goto(lastMonthDashboard('/company/dashboard'));
   await expectCompanyFigures(page, data);
   await expectTopList(
     page,
@@ -288,7 +288,7 @@ test('field technician: their own figures, no spend and no team rankings', async
   const mine = await companyAnswer(page, LAST_MONTH);
   expect(mine.scope).toBe('technician');
   expect(mine.spend).toBeNull();
-  await page.goto(`/company/dashboard?month=${toMonthValue(LAST_MONTH)}`);
+  await page.goto(lastMonthDashboard('/company/dashboard'));
   await expectCompanyFigures(page, mine);
   await expect(page.getByRole('region', { name: 'Interactions per Technician' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Technicians by Recordings' })).toHaveCount(0);
@@ -383,7 +383,7 @@ test('publisher admin: KPIs, top-5 lists and charts; an earlier month; an empty 
 test('publisher user: the publisher’s figures and charts', async ({ page }) => {
   await logIn(page, DEMO_ACCOUNTS.publisherUser);
   const data = await publisherAnswer(page, LAST_MONTH);
-  await page.goto(`/publisher/dashboard?month=${toMonthValue(LAST_MONTH)}`);
+  await page.goto(lastMonthDashboard('/publisher/dashboard'));
   await expectPublisherFigures(page, data);
   await expectDrawn(page, 'Runs per bot', data.charts.runs_per_bot.length, 'bar');
   await expectDrawn(page, 'Runs per client', data.charts.runs_per_client.length, 'pie');
