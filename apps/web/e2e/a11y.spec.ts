@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   DEMO_ACCOUNTS,
   DEMO_PUBLIC_MARKETPLACE_PATH,
+  lastMonthDashboard,
   logIn,
   openPlanOfferInteraction,
   runBotOnInteraction,
@@ -23,6 +24,20 @@ async function settle(page: Page) {
   await expect(page.getByRole('heading').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   await expect(page.locator('.mantine-Loader, .mantine-Skeleton')).toHaveCount(0);
+  if (new URL(page.url()).pathname.endsWith('/dashboard')) await chartsDrawn(page);
+}
+
+/**
+ * A dashboard's charts come in their own chunk after the figures, and a chart draws once its
+ * container has measured itself: wait for every chart's drawing (the month audited has data).
+ */
+async function chartsDrawn(page: Page) {
+  const drawings = page.locator('.recharts-surface');
+  await expect(drawings.first()).toBeVisible({ timeout: 20_000 });
+  await expect(
+    page.locator('.recharts-responsive-container:not(:has(.recharts-surface))'),
+  ).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
 }
 
 /** Every serious or critical violation of `path` in both schemes, one line each. */
@@ -96,18 +111,21 @@ test('logged-out pages', async ({ page }) => {
   ]);
 });
 
+const COMPANY_DASHBOARD = lastMonthDashboard('/company/dashboard');
+const PUBLISHER_DASHBOARD = lastMonthDashboard('/publisher/dashboard');
+
 const COMPANY_ROLES: { account: DemoAccount; routes: string[] }[] = [
   {
     account: DEMO_ACCOUNTS.admin,
-    routes: ['/company/dashboard', '/customers', '/users', '/marketplace', '/bot/list'],
+    routes: [COMPANY_DASHBOARD, '/customers', '/users', '/marketplace', '/bot/list'],
   },
   {
     account: DEMO_ACCOUNTS.manager,
-    routes: ['/company/dashboard', '/customers', '/users', '/settings/company-info'],
+    routes: [COMPANY_DASHBOARD, '/customers', '/users', '/settings/company-info'],
   },
   {
     account: DEMO_ACCOUNTS.tech,
-    routes: ['/company/dashboard', '/customers', '/users'],
+    routes: [COMPANY_DASHBOARD, '/customers', '/users'],
   },
 ];
 
@@ -163,7 +181,7 @@ test('Publisher Admin', async ({ page }) => {
   test.setTimeout(240_000);
   await logIn(page, DEMO_ACCOUNTS.publisher);
   await auditAll(page, [
-    '/publisher/dashboard',
+    PUBLISHER_DASHBOARD,
     '/bot/list',
     '/bot/create',
     '/bot/private-bot',
@@ -250,7 +268,7 @@ test('Publisher User', async ({ page }) => {
   await logIn(page, DEMO_ACCOUNTS.publisherUser);
   const client = await firstItem<{ id: string }>(page, '/api/publisher/clients');
   await auditAll(page, [
-    '/publisher/dashboard',
+    PUBLISHER_DASHBOARD,
     '/bot/list',
     '/clients/list',
     `/clients/detail/${client.id}/runs`,

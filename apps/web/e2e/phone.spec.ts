@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, logIn } from './support';
+import { DEMO_ACCOUNTS, lastMonthDashboard, logIn, type DemoAccount } from './support';
 
 // Issue 8 §4: a 390 px phone. Demo data: Acme's 'Lakeside Property Management' has a completed field
 // recording as its newest interaction (see interaction.spec.ts).
@@ -111,4 +111,45 @@ test('the clients list and a client’s runs fit a phone', async ({ page }) => {
   await expectNoSidewaysScroll(page);
   await page.getByRole('tab', { name: 'Runs' }).click();
   await expectReadableCards(page, page.getByRole('table', { name: 'Runs' }));
+});
+
+/**
+ * Issue 13 on a phone: a dashboard of a month with data (figures, lists and charts drawn) never
+ * scrolls sideways, no KPI card's title, hint or figure is clipped, and every chart fits the screen.
+ */
+async function expectDashboardFits(page: Page, account: DemoAccount, path: string) {
+  await logIn(page, account);
+  await page.goto(path);
+  const figures = page.getByRole('region', { name: /^Key figures for/ });
+  await expect(figures).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.mantine-Skeleton')).toHaveCount(0, { timeout: 30_000 });
+  const drawings = page.locator('.recharts-surface');
+  await expect(drawings.first()).toBeVisible({ timeout: 30_000 });
+
+  await expectNoSidewaysScroll(page);
+  const cardTexts = figures.locator('.mantine-Paper-root .mantine-Text-root');
+  await expect(cardTexts.first()).toBeVisible();
+  await expectNotTruncated(cardTexts);
+  await expectNotTruncated(page.getByRole('main').getByRole('heading', { level: 2 }));
+  await expectNotTruncated(page.getByRole('banner').getByRole('heading', { level: 1 }));
+  const rights = await page
+    .getByRole('main')
+    .locator('section, .recharts-surface')
+    .evaluateAll((all) => all.map((node) => node.getBoundingClientRect().right));
+  for (const right of rights) expect(right).toBeLessThanOrEqual(390);
+}
+
+test('the company dashboard fits a phone', async ({ page }) => {
+  test.setTimeout(60_000);
+  await expectDashboardFits(page, DEMO_ACCOUNTS.admin, lastMonthDashboard('/company/dashboard'));
+  await expect(page.getByRole('region', { name: 'Spend So Far' })).toBeVisible();
+});
+
+test('the publisher dashboard fits a phone', async ({ page }) => {
+  test.setTimeout(60_000);
+  await expectDashboardFits(
+    page,
+    DEMO_ACCOUNTS.publisher,
+    lastMonthDashboard('/publisher/dashboard'),
+  );
 });

@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES } from '@fieldbot/shared';
+import { BILLING_MESSAGES, previousMonth, toMonthValue } from '@fieldbot/shared';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -342,4 +342,17 @@ export async function recordStatuses(page: Page, name: string) {
 
 export function shownStatuses(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
+}
+
+/**
+ * The month before this one (MM/01/YYYY): wholly inside the demo history (90 days of interactions,
+ * bot runs on those older than a week), so a dashboard of it always has figures and charts.
+ */
+export function lastMonthValue(now = new Date()): string {
+  return toMonthValue(previousMonth({ year: now.getFullYear(), month: now.getMonth() + 1 }));
+}
+
+/** A dashboard on the month before this one (see lastMonthValue). */
+export function lastMonthDashboard(path: '/company/dashboard' | '/publisher/dashboard'): string {
+  return `${path}?month=${lastMonthValue()}`;
 }
