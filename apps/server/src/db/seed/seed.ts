@@ -318,17 +318,17 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions): Promise<bo
     // Northwind's published demo bots. Acme and Globex are subscribed, so a company that syncs its
     // CRM sees automatic results (Globex is the one the browser tests connect the demo CRM for).
     // Acme and Globex rate two of them, and Northwind answers Acme, so the marketplace has reviews.
-    const [acmeAdmin, northwindAdmin, globexAdmin] = await Promise.all(
-      [
-        'admin@demo.fieldbot.test',
-        'publisher@demo.fieldbot.test',
-        'admin@globex.fieldbot.test',
-      ].map(
-        async (email) =>
-          (await tx.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id ??
-          null,
-      ),
-    );
+    // One query at a time: a transaction's client runs one statement at once (pg 9 refuses more).
+    const adminIds: (string | null)[] = [];
+    for (const email of [
+      'admin@demo.fieldbot.test',
+      'publisher@demo.fieldbot.test',
+      'admin@globex.fieldbot.test',
+    ]) {
+      const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+      adminIds.push(row?.id ?? null);
+    }
+    const [acmeAdmin, northwindAdmin, globexAdmin] = adminIds;
     await seedDemoBots(tx, {
       publisherId: northwind!.id,
       companyIds: [acme!.id, globex!.id],
