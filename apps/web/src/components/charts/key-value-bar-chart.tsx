@@ -66,6 +66,8 @@ export function KeyValueBarChart({
           tooltipProps={{ cursor: { fillOpacity: 0.4 } }}
           maxBarWidth={24}
           barProps={{
+            // Drawn at once: the figures are the point, and a month switch should not replay motion.
+            isAnimationActive: false,
             cursor: getHref ? 'pointer' : undefined,
             onClick: (_, index) => {
               const href = hrefAt(index);

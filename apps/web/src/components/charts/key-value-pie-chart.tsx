@@ -69,7 +69,8 @@ export function KeyValuePieChart({
             strokeColor="var(--mantine-color-body)"
             accessibilityLayer={false}
             // The drawing is hidden from assistive tech (the legend says it all), so not focusable.
-            pieProps={{ rootTabIndex: -1 }}
+            // Drawn at once: the figures are the point, and a month switch should not replay motion.
+            pieProps={{ rootTabIndex: -1, isAnimationActive: false }}
             cellProps={(cell) => {
               const row = cells.find((c) => c.key === cell.key)?.row;
               const href = row && getHref ? getHref(row) : null;
