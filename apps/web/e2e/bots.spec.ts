@@ -172,6 +172,8 @@ test.describe('on a 390 px phone', () => {
   }
 
   test('the bot list and the builder fit the screen', async ({ page }) => {
+    // Four pages and a test run: over 30 s on a busy 2-core runner.
+    test.setTimeout(90_000);
     await logIn(page, DEMO_ACCOUNTS.publisher);
     await page.goto('/bot/list');
     await expect(page.getByRole('link', { name: PLAN_BOT })).toBeVisible();

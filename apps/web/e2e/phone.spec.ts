@@ -82,11 +82,13 @@ test('customers list, customer page and interaction page fit a phone', async ({ 
 });
 
 test('the marketplace and a bot page fit a phone', async ({ page }) => {
+  test.setTimeout(90_000);
   // Issue 12: a read-only look as Acme's admin.
   await logIn(page, DEMO_ACCOUNTS.admin);
   await page.goto('/marketplace');
   const cards = page.getByRole('main').getByRole('article');
-  await expect(cards.first()).toBeVisible();
+  // The first browse after the suite's CRM syncs can take a while on the embedded database.
+  await expect(cards.first()).toBeVisible({ timeout: 30_000 });
   await expectNoSidewaysScroll(page);
   await expectNotTruncated(page.getByRole('banner').getByRole('heading', { level: 1 }));
   const rights = await cards.evaluateAll((all) =>
