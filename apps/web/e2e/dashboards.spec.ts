@@ -2,6 +2,7 @@ import {
   companyDashboardPath,
   companyKpis,
   DASHBOARD_EMPTY_MESSAGE,
+  MONTH_NAMES,
   formatUsd,
   formatUsdCompact,
   parseMonthValue,
@@ -30,21 +31,6 @@ const THIS_MONTH: YearMonth = { year: NOW.getFullYear(), month: NOW.getMonth() +
 const LAST_MONTH = parseMonthValue(lastMonthValue())!;
 /** Two years back: before any demo data. */
 const EMPTY_MONTH: YearMonth = { year: THIS_MONTH.year - 2, month: THIS_MONTH.month };
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 
 /** The dashboard API's answer for `month` (none: the server's this month), as the page's user. */
 async function answer<T>(page: Page, path: string, month?: YearMonth): Promise<T> {

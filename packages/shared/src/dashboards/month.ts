@@ -7,6 +7,38 @@ export interface YearMonth {
   month: number;
 }
 
+/** Month abbreviations (spec §9: Jan to Dec), the picker's buttons. */
+export const MONTH_ABBREVIATIONS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+] as const;
+
+/** Full month names: what a screen reader hears for each button. */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
 export const MONTH_VALUE_PATTERN = /^(0[1-9]|1[0-2])\/01\/(\d{4})$/;
 
 export function toMonthValue({ year, month }: YearMonth): string {

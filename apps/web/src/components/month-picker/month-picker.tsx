@@ -1,36 +1,8 @@
 import { ActionIcon, Button, CloseButton, Group, Popover, SimpleGrid, Text } from '@mantine/core';
 import { IconCalendarMonth, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
+import { MONTH_ABBREVIATIONS, MONTH_NAMES } from '@fieldbot/shared';
 import { isFutureMonth, monthLabel, parseMonthValue, toMonthValue } from './month-value';
-
-const MONTHS = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
-] as const;
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 
 export interface MonthPickerProps {
   /** MM/01/YYYY, or null when no month is chosen. */
@@ -97,7 +69,7 @@ export function MonthPicker({ value, onChange, label = 'Select month', now }: Mo
             </ActionIcon>
           </Group>
           <SimpleGrid cols={3} spacing={6} verticalSpacing={6}>
-            {MONTHS.map((short, index) => {
+            {MONTH_ABBREVIATIONS.map((short, index) => {
               const month = index + 1;
               const isSelected = selected?.year === year && selected.month === month;
               return (
