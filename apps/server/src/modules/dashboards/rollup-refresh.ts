@@ -32,6 +32,8 @@ export async function refreshDirtyDays(
   scope: RefreshScope = {},
   maxDays = Number.POSITIVE_INFINITY,
 ): Promise<number> {
+  // A view usually finds nothing dirty: one read instead of a transaction's three round trips.
+  if (!(await anyDirty(db, scope))) return 0;
   let done = 0;
   while (done < maxDays) {
     const batch = Math.min(REFRESH_BATCH_DAYS, maxDays - done);
@@ -51,15 +53,28 @@ export async function refreshDirtyDays(
   return done;
 }
 
-async function claim(tx: Db, scope: RefreshScope, limit: number): Promise<DirtyDay[]> {
+function scopeFilter(scope: RefreshScope): SQL {
   const filters: SQL[] = [sql`true`];
   if (scope.companyId) filters.push(sql`company_id = ${scope.companyId}`);
   if (scope.from) filters.push(sql`day >= ${scope.from}::date`);
   if (scope.to) filters.push(sql`day <= ${scope.to}::date`);
+  return sql.join(filters, sql` and `);
+}
+
+async function anyDirty(db: Db, scope: RefreshScope): Promise<boolean> {
+  const [row] = rowsOf<{ found: boolean }>(
+    await db.execute(
+      sql`select exists (select 1 from dashboard_dirty_days where ${scopeFilter(scope)}) as found`,
+    ),
+  );
+  return Boolean(row?.found);
+}
+
+async function claim(tx: Db, scope: RefreshScope, limit: number): Promise<DirtyDay[]> {
   const result = await tx.execute(sql`
     with claimed as (
       select company_id, day from dashboard_dirty_days
-      where ${sql.join(filters, sql` and `)}
+      where ${scopeFilter(scope)}
       order by company_id, day
       limit ${limit}
       for update skip locked
