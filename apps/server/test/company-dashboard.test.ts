@@ -608,6 +608,33 @@ describe('company dashboard', () => {
   );
 
   it(
+    'answers a repeat view from the cache keyed by the rollup version, with the limits read fresh',
+    async () => {
+      const first = await dashboard(accounts.admin);
+      const again = await dashboard(accounts.admin);
+      // Computed once: the second answer is the first one's figures, down to when they were made.
+      expect(again).toEqual(first);
+      await t.inspect(async (q) => {
+        await q(`UPDATE companies SET soft_capacity = 123, hard_capacity = 456 WHERE id = $1`, [
+          companyId,
+        ]);
+      });
+      const limited = await dashboard(accounts.admin);
+      expect(limited.refreshed_at).toBe(first.refreshed_at);
+      expect(limited.spend).toEqual({
+        spent_cents: first.spend!.spent_cents,
+        soft_capacity: 123,
+        hard_capacity: 456,
+      });
+      // The technician's own figures are cached apart from the company's.
+      const own = await dashboard(accounts.tech1);
+      expect(own.scope).toBe('technician');
+      expect(own.current.interactions).toBeLessThan(first.current.interactions);
+    },
+    SLOW_TEST_TIMEOUT_MS,
+  );
+
+  it(
     'reflects a write on the next read (trigger, dirty day, read-through refresh)',
     async () => {
       const before = await dashboard(accounts.admin);

@@ -43,6 +43,9 @@ test('Cancel on a page opened in a fresh tab goes to the parent route, not out o
   page,
   context,
 }) => {
+  // Two tabs and four page loads, each landing on a dashboard: more than the default 30 s when the
+  // runner is busy.
+  test.setTimeout(60_000);
   await logIn(page, DEMO_ACCOUNTS.manager);
 
   // A new tab with no history of its own (the session cookie is shared).

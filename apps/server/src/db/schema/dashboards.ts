@@ -186,3 +186,14 @@ export const dashboardCompanyBotDays = pgTable(
     ),
   ],
 );
+
+/**
+ * A company's rollup version: bumped by every refresh that recomputed one of its days, so a cached
+ * dashboard answer keyed by it is valid until its figures change (company-dashboard.cache.ts).
+ */
+export const dashboardVersions = pgTable('dashboard_versions', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

@@ -20,10 +20,15 @@ import {
 } from '@fieldbot/shared';
 import type { Db } from '../../db/client.js';
 import { fieldError, notFound } from '../../lib/errors.js';
-import { viewerScope } from '../../lib/viewer-scope.js';
+import { viewerScope, type ViewerScope } from '../../lib/viewer-scope.js';
 import { createCapacityRepo } from '../capacity/capacity.repo.js';
 import type { CompanyDashboardRepo, DayRange, TotalsRow } from './company-dashboard.repo.js';
-import { refreshDirtyDays } from './rollup-refresh.js';
+import {
+  createCompanyDashboardCache,
+  type CachedCompanyDashboard,
+  type CompanyDashboardCache,
+} from './company-dashboard.cache.js';
+import { freshRollupVersion } from './rollup-refresh.js';
 
 /** Days a read may recompute first: the two months it shows (ISSUE 13 read-through). */
 export const READ_THROUGH_MAX_DAYS = 62;
@@ -68,70 +73,53 @@ export function createCompanyDashboardService(deps: {
   repo: CompanyDashboardRepo;
   pricePerMinuteCents: number;
   now?: () => Date;
+  cache?: CompanyDashboardCache;
 }) {
   const { db, repo } = deps;
   const limitsRepo = createCapacityRepo(db);
   const now = deps.now ?? (() => new Date());
+  const cache = deps.cache ?? createCompanyDashboardCache();
 
-  return {
-    /** GET /api/company/dashboard: the month (default: this month, company time) and the one before. */
-    async dashboard(user: User, monthValue: string | undefined): Promise<CompanyDashboard> {
-      const scope = viewerScope(user);
-      const limits = await limitsRepo.companyLimits(scope.companyId);
-      if (!limits) throw notFound();
-      const zone = limits.timeZone;
-      const thisPeriod = periodOf(now(), zone);
-      const month =
-        monthValue === undefined ? periodMonth(thisPeriod) : parseMonthValue(monthValue);
-      // Before 1900 Date.UTC reads the year as 19xx; after this month there is nothing to show.
-      if (!month || month.year < 1900 || monthPeriod(month) > thisPeriod) {
-        throw fieldError('month', MESSAGES.invalidValue);
-      }
-      const current = monthDays(month);
-      const previous = monthDays(previousMonth(month));
+  /** The month's figures from the rollups (everything but the limits spend is shown against). */
+  async function compute(
+    scope: ViewerScope,
+    month: YearMonth,
+    zone: string,
+  ): Promise<CachedCompanyDashboard> {
+    const current = monthDays(month);
+    const previous = monthDays(previousMonth(month));
+    const refreshedAt = new Date().toISOString();
 
-      await refreshDirtyDays(
-        db,
-        { companyId: scope.companyId, from: previous.from, to: current.to },
-        READ_THROUGH_MAX_DAYS,
-      );
-      const refreshedAt = new Date().toISOString();
+    const totals = await repo.totals(scope, current, previous);
+    const technicians = await repo.technicians(scope, current);
+    const customers = await repo.customersByRevenue(scope, current, DASHBOARD_TOP_N);
+    const bots = await repo.bots(scope, current);
+    const company = scope.technicianId === null;
+    const unbooked = company
+      ? await repo.unbookedCalls(
+          scope.companyId,
+          periodRange(monthPeriod(month), zone),
+          DASHBOARD_TOP_N,
+        )
+      : [];
 
-      const totals = await repo.totals(scope, current, previous);
-      const technicians = await repo.technicians(scope, current);
-      const customers = await repo.customersByRevenue(scope, current, DASHBOARD_TOP_N);
-      const bots = await repo.bots(scope, current);
-      const company = scope.technicianId === null;
-      const unbooked = company
-        ? await repo.unbookedCalls(
-            scope.companyId,
-            periodRange(monthPeriod(month), zone),
-            DASHBOARD_TOP_N,
-          )
-        : [];
+    // The capacity endpoint's formula: billed minutes once, each bot's cost rounded once.
+    const spentCents =
+      minutesChargeCents(totals.current.billed_seconds, deps.pricePerMinuteCents) +
+      bots.reduce((sum, b) => sum + millicentsToCents(b.client_cost_millicents), 0);
+    const t = totals.current;
+    const techValues = (pick: (r: (typeof technicians)[number]) => number) =>
+      technicians.map((r) => ({ id: r.id, key: r.name, value: pick(r) }));
 
-      // The capacity endpoint's formula: billed minutes once, each bot's cost rounded once.
-      const spentCents =
-        minutesChargeCents(totals.current.billed_seconds, deps.pricePerMinuteCents) +
-        bots.reduce((sum, b) => sum + millicentsToCents(b.client_cost_millicents), 0);
-      const t = totals.current;
-      const techValues = (pick: (r: (typeof technicians)[number]) => number) =>
-        technicians.map((r) => ({ id: r.id, key: r.name, value: pick(r) }));
-
-      return {
+    return {
+      spentCents,
+      answer: {
         month: toMonthValue(month),
         period: monthPeriod(month),
         timezone: zone,
         scope: company ? 'company' : 'technician',
         current: companyTotals(totals.current),
         previous: companyTotals(totals.previous),
-        spend: company
-          ? {
-              spent_cents: spentCents,
-              soft_capacity: limits.softCapacity,
-              hard_capacity: limits.hardCapacity,
-            }
-          : null,
         top: {
           technicians_by_recordings: ranked(techValues((r) => r.field_recordings)).slice(
             0,
@@ -164,6 +152,56 @@ export function createCompanyDashboardService(deps: {
           ]),
         },
         refreshed_at: refreshedAt,
+      },
+    };
+  }
+
+  return {
+    /** GET /api/company/dashboard: the month (default: this month, company time) and the one before. */
+    async dashboard(user: User, monthValue: string | undefined): Promise<CompanyDashboard> {
+      const scope = viewerScope(user);
+      const limits = await limitsRepo.companyLimits(scope.companyId);
+      if (!limits) throw notFound();
+      const zone = limits.timeZone;
+      const thisPeriod = periodOf(now(), zone);
+      const month =
+        monthValue === undefined ? periodMonth(thisPeriod) : parseMonthValue(monthValue);
+      // Before 1900 Date.UTC reads the year as 19xx; after this month there is nothing to show.
+      if (!month || month.year < 1900 || monthPeriod(month) > thisPeriod) {
+        throw fieldError('month', MESSAGES.invalidValue);
+      }
+      // Refreshes the two months' dirty days first, so the version names figures that are current.
+      const version = await freshRollupVersion(
+        db,
+        {
+          companyId: scope.companyId,
+          from: monthDays(previousMonth(month)).from,
+          to: monthDays(month).to,
+        },
+        READ_THROUGH_MAX_DAYS,
+      );
+      const key = {
+        companyId: scope.companyId,
+        technicianId: scope.technicianId,
+        period: monthPeriod(month),
+        zone,
+        version,
+      };
+      let figures = cache.get(key);
+      if (!figures) {
+        figures = await compute(scope, month, zone);
+        cache.set(key, figures);
+      }
+      return {
+        ...figures.answer,
+        spend:
+          scope.technicianId === null
+            ? {
+                spent_cents: figures.spentCents,
+                soft_capacity: limits.softCapacity,
+                hard_capacity: limits.hardCapacity,
+              }
+            : null,
       };
     },
   };

@@ -34,6 +34,34 @@ export async function refreshDirtyDays(
 ): Promise<number> {
   // A view usually finds nothing dirty: one read instead of a transaction's three round trips.
   if (!(await anyDirty(db, scope))) return 0;
+  return refreshClaimedDays(db, scope, maxDays);
+}
+
+/**
+ * A company's rollup version after its dirty days within the scope are refreshed: one read when
+ * nothing is dirty. A cached answer keyed by it is as fresh as recomputing (company-dashboard.cache.ts).
+ */
+export async function freshRollupVersion(
+  db: Db,
+  scope: RefreshScope & { companyId: string },
+  maxDays: number,
+): Promise<number> {
+  const state = await versionState(db, scope);
+  if (!state.dirty) return state.version;
+  await refreshClaimedDays(db, scope, maxDays);
+  return (await versionState(db, scope)).version;
+}
+
+async function versionState(db: Db, scope: RefreshScope & { companyId: string }) {
+  const [row] = rowsOf<{ dirty: boolean; version: string | number | null }>(
+    await db.execute(sql`select
+      exists (select 1 from dashboard_dirty_days where ${scopeFilter(scope)}) as dirty,
+      (select version from dashboard_versions where company_id = ${scope.companyId}) as version`),
+  );
+  return { dirty: Boolean(row?.dirty), version: Number(row?.version ?? 0) };
+}
+
+async function refreshClaimedDays(db: Db, scope: RefreshScope, maxDays: number): Promise<number> {
   let done = 0;
   while (done < maxDays) {
     const batch = Math.min(REFRESH_BATCH_DAYS, maxDays - done);
@@ -45,12 +73,24 @@ export async function refreshDirtyDays(
         const [companyId, month] = key.split('|') as [string, string];
         await recomputeCustomerMonth(tx, companyId, month);
       }
+      await bumpVersions(tx, [...new Set(days.map((d) => d.company_id))]);
       return days.length;
     });
     done += claimed;
     if (claimed < batch) break;
   }
   return done;
+}
+
+/** Companies whose rollups changed get a new version (cached answers keyed by the old one expire). */
+async function bumpVersions(tx: Db, companyIds: string[]): Promise<void> {
+  if (companyIds.length === 0) return;
+  await tx.execute(sql`insert into dashboard_versions (company_id, version)
+    values ${sql.join(
+      companyIds.map((id) => sql`(${id}::uuid, 1)`),
+      sql`, `,
+    )}
+    on conflict (company_id) do update set version = dashboard_versions.version + 1`);
 }
 
 function scopeFilter(scope: RefreshScope): SQL {
