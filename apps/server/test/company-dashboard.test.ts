@@ -611,21 +611,37 @@ describe('company dashboard', () => {
     'answers a repeat view from the cache keyed by the rollup version, with the limits read fresh',
     async () => {
       const first = await dashboard(accounts.admin);
-      const again = await dashboard(accounts.admin);
-      // Computed once: the second answer is the first one's figures, down to when they were made.
-      expect(again).toEqual(first);
+      const top = first.top.customers_by_revenue[0]!;
+      // A rename touches no rollup, so the cached answer keeps the old name (bounded by its TTL)…
       await t.inspect(async (q) => {
+        await q(`UPDATE customers SET name = $2 WHERE id = $1`, [top.id, 'Renamed Customer']);
         await q(`UPDATE companies SET soft_capacity = 123, hard_capacity = 456 WHERE id = $1`, [
           companyId,
         ]);
       });
-      const limited = await dashboard(accounts.admin);
-      expect(limited.refreshed_at).toBe(first.refreshed_at);
-      expect(limited.spend).toEqual({
+      const cached = await dashboard(accounts.admin);
+      expect(cached.top.customers_by_revenue[0]).toEqual(top);
+      // …while the limits are read on every view.
+      expect(cached.spend).toEqual({
         spent_cents: first.spend!.spent_cents,
         soft_capacity: 123,
         hard_capacity: 456,
       });
+      expect(cached.refreshed_at >= first.refreshed_at).toBe(true);
+
+      // A write in the month bumps the version: the next view computes afresh.
+      await t.inspect(async (q) => {
+        await q(`UPDATE interactions SET duration_seconds = duration_seconds + 60 WHERE id = $1`, [
+          recs.r1,
+        ]);
+      });
+      const fresh = await dashboard(accounts.admin);
+      expect(fresh.top.customers_by_revenue[0]).toEqual({ ...top, key: 'Renamed Customer' });
+      expect(fresh.current.recorded_seconds).toBe(first.current.recorded_seconds + 60);
+      await t.inspect(async (q) => {
+        await q(`UPDATE customers SET name = $2 WHERE id = $1`, [top.id, top.key]);
+      });
+
       // The technician's own figures are cached apart from the company's.
       const own = await dashboard(accounts.tech1);
       expect(own.scope).toBe('technician');

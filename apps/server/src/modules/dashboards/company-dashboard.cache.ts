@@ -9,7 +9,7 @@ import { LRUCache } from 'lru-cache';
  * time-to-live bounds how long a renamed one may show its old name.
  */
 export interface CachedCompanyDashboard {
-  answer: Omit<CompanyDashboard, 'spend'>;
+  answer: Omit<CompanyDashboard, 'spend' | 'refreshed_at'>;
   /** Spend of the month; the limits it is shown against are read fresh on every view. */
   spentCents: number;
 }
