@@ -1,6 +1,4 @@
 import {
-  DASHBOARD_CHART_MAX_BARS,
-  DASHBOARD_OTHERS_KEY,
   DASHBOARD_TOP_N,
   MESSAGES,
   millicentsToCents,
@@ -28,6 +26,7 @@ import {
   type CachedCompanyDashboard,
   type CompanyDashboardCache,
 } from './company-dashboard.cache.js';
+import { rankedDesc, withOthers } from './ranking.js';
 import { freshRollupVersion } from './rollup-refresh.js';
 
 /** Days a read may recompute first: the two months it shows (ISSUE 13 read-through). */
@@ -38,21 +37,6 @@ export function monthDays({ year, month }: YearMonth): DayRange {
   const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
   const period = monthPeriod({ year, month });
   return { from: `${period}-01`, to: `${period}-${String(last).padStart(2, '0')}` };
-}
-
-/** Rows sorted by value (largest first), ties by name; zero values dropped. */
-function ranked(rows: KeyValue[]): KeyValue[] {
-  return rows
-    .filter((r) => r.value > 0)
-    .sort((a, b) => b.value - a.value || a.key.localeCompare(b.key));
-}
-
-/** Keeps the top `max` bars and sums the rest into one 'Others' bar. */
-function withOthers(rows: KeyValue[], max: number): KeyValue[] {
-  const sorted = ranked(rows);
-  if (sorted.length <= max) return sorted;
-  const others = sorted.slice(max).reduce((sum, r) => sum + r.value, 0);
-  return [...sorted.slice(0, max), { id: null, key: DASHBOARD_OTHERS_KEY, value: others }];
 }
 
 /** A pie's slices in their fixed order, zero slices left out (an empty month is an empty pie). */
@@ -120,26 +104,22 @@ export function createCompanyDashboardService(deps: {
         current: companyTotals(totals.current),
         previous: companyTotals(totals.previous),
         top: {
-          technicians_by_recordings: ranked(techValues((r) => r.field_recordings)).slice(
+          technicians_by_recordings: rankedDesc(techValues((r) => r.field_recordings)).slice(
             0,
             DASHBOARD_TOP_N,
           ),
-          technicians_by_unrecorded_jobs: ranked(techValues((r) => r.unrecorded_jobs)).slice(
+          technicians_by_unrecorded_jobs: rankedDesc(techValues((r) => r.unrecorded_jobs)).slice(
             0,
             DASHBOARD_TOP_N,
           ),
           customers_by_revenue: customers.map((c) => ({ id: c.id, key: c.name, value: c.value })),
-          bots_by_runs: ranked(bots.map((b) => ({ id: b.id, key: b.name, value: b.runs }))).slice(
-            0,
-            DASHBOARD_TOP_N,
-          ),
+          bots_by_runs: rankedDesc(
+            bots.map((b) => ({ id: b.id, key: b.name, value: b.runs })),
+          ).slice(0, DASHBOARD_TOP_N),
           unbooked_calls: unbooked,
         },
         charts: {
-          interactions_per_technician: withOthers(
-            techValues((r) => r.interactions),
-            DASHBOARD_CHART_MAX_BARS,
-          ),
+          interactions_per_technician: withOthers(rankedDesc(techValues((r) => r.interactions))),
           interaction_types: slices([
             ['Field Recording', t.field_recordings],
             ['CSR Call', t.csr_calls],

@@ -1,6 +1,4 @@
 import {
-  DASHBOARD_CHART_MAX_BARS,
-  DASHBOARD_OTHERS_KEY,
   DASHBOARD_TOP_N,
   MESSAGES,
   isFutureMonth,
@@ -12,7 +10,6 @@ import {
   periodRange,
   previousMonth,
   toMonthValue,
-  type KeyValue,
   type PublisherDashboard,
   type PublisherTotals,
   type User,
@@ -26,6 +23,7 @@ import type {
   PublisherMonthSums,
   PublisherShare,
 } from './publisher-dashboard.repo.js';
+import { rankedDesc, withOthers } from './ranking.js';
 import { refreshDirtyDays } from './rollup-refresh.js';
 
 /** Rollup days a publisher view may recompute before answering (two months of many clients). */
@@ -58,20 +56,6 @@ export function publisherMonths(
       end: current.end,
     },
   };
-}
-
-/** Largest first, ties by name; zero values are left out (nothing to show). */
-export function rankedDesc(rows: KeyValue[]): KeyValue[] {
-  return rows
-    .filter((row) => row.value > 0)
-    .sort((a, b) => b.value - a.value || a.key.localeCompare(b.key));
-}
-
-/** The first `max` bars of a ranked list, the rest summed into one 'Others' bar. */
-export function withOthers(ranked: KeyValue[], max = DASHBOARD_CHART_MAX_BARS): KeyValue[] {
-  if (ranked.length <= max) return ranked;
-  const rest = ranked.slice(max).reduce((sum, row) => sum + row.value, 0);
-  return [...ranked.slice(0, max), { id: null, key: DASHBOARD_OTHERS_KEY, value: rest }];
 }
 
 const runsOf = (rows: PublisherShare[]) =>

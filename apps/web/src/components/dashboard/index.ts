@@ -1,6 +1,11 @@
 // Dashboard building blocks (issue 13), shared by the company and publisher dashboards. The charts
 // are in '@/components/charts'.
 export { DashboardError, type DashboardErrorProps } from './dashboard-error';
+export {
+  DashboardFrame,
+  type DashboardFrameProps,
+  type DashboardFrameQuery,
+} from './dashboard-frame';
 export { DashboardMonthBar, type DashboardMonthBarProps } from './dashboard-month-bar';
 export { formatChange, formatCount, formatPercent } from './format';
 export { KpiCard, NO_VALUE, type KpiCardProps, type KpiTrend } from './kpi-card';

@@ -1,7 +1,7 @@
 import { isRoleAlias, ROLE } from '@fieldbot/shared';
-import { Skeleton, Stack } from '@mantine/core';
+import { Skeleton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { DashboardError, DashboardMonthBar, useDashboardMonth } from '@/components/dashboard';
+import { DashboardFrame, useDashboardMonth } from '@/components/dashboard';
 import { usePageHeader } from '@/components/layout/page-header';
 import { useCurrentUser } from '@/lib/session';
 import { useCompanyDashboard } from '../api/get-company-dashboard';
@@ -24,36 +24,19 @@ export function CompanyDashboardPage() {
     title: 'Dashboard',
     subTitle: role === ROLE.FIELD_TEAM ? 'My figures' : undefined,
   });
-  const { month, query, setMonth } = useDashboardMonth();
-  const dashboard = useCompanyDashboard(query);
+  const picker = useDashboardMonth();
+  const dashboard = useCompanyDashboard(picker.query);
   const data = dashboard.data;
   // The answer's scope decides; until it comes, the role says which sections the skeletons stand for.
   const technician = data ? data.scope === 'technician' : role === ROLE.FIELD_TEAM;
 
   return (
-    <Stack gap="md">
-      <DashboardMonthBar
-        month={month}
-        answeredMonth={data?.month}
-        onChange={setMonth}
-        refreshedAt={data?.refreshed_at}
-      />
-      {dashboard.isError ? (
-        <DashboardError error={dashboard.error} onRetry={() => void dashboard.refetch()} />
-      ) : (
-        <Stack
-          gap="md"
-          aria-busy={dashboard.isFetching || undefined}
-          // The month shown stays, dimmed, while the chosen one loads.
-          style={{ opacity: dashboard.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
-        >
-          <KpiSection dashboard={data} role={role} />
-          <TopListsSection dashboard={data} role={role} technician={technician} />
-          <Suspense fallback={<Skeleton height={320} radius="md" />}>
-            <ChartsSection dashboard={data} role={role} technician={technician} />
-          </Suspense>
-        </Stack>
-      )}
-    </Stack>
+    <DashboardFrame picker={picker} query={dashboard}>
+      <KpiSection dashboard={data} role={role} />
+      <TopListsSection dashboard={data} role={role} technician={technician} />
+      <Suspense fallback={<Skeleton height={320} radius="md" />}>
+        <ChartsSection dashboard={data} role={role} technician={technician} />
+      </Suspense>
+    </DashboardFrame>
   );
 }
