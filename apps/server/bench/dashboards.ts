@@ -49,7 +49,7 @@ import {
   type LoadedIds,
 } from './support/dashboard-data';
 import { login } from './support/http-login';
-import { measure, type Row, type Target } from './support/measure-routes';
+import { accountTargets, flagFailures, measure, type Row } from './support/measure-routes';
 import { buildWebWithManifest, routeJsBeyondLogin } from './support/route-chunks';
 import { runBench } from './support/run-bench';
 import { kb, printTable } from './support/table';
@@ -314,19 +314,9 @@ async function main(): Promise<void> {
     let freshness: string[][];
     try {
       const base = await server.app.listen({ port: 0, host: '127.0.0.1' });
-      const cookies = new Map<string, string>();
-      for (const as of new Set(routes.map((r) => r.as))) {
-        cookies.set(as, await login(base, { email: DASHBOARD_ACCOUNTS[as], password: PASSWORD }));
-      }
-      const targets: Target[] = [
-        { name: 'GET /bare (bare Fastify)', url: bareUrl, goal: false },
-        ...routes.map((r) => ({
-          name: r.name,
-          url: `${base}${r.path}`,
-          cookie: cookies.get(r.as),
-          goal: r.goal,
-        })),
-      ];
+      const { targets, cookies } = await accountTargets(base, bareUrl, routes, (as) =>
+        login(base, { email: DASHBOARD_ACCOUNTS[as], password: PASSWORD }),
+      );
       console.log('\nMeasuring …');
       rows = await measure(targets, {
         connections: CONNECTIONS,
@@ -423,13 +413,7 @@ async function main(): Promise<void> {
         ];
       }),
     );
-    const failed = rows.filter((r) => r.non2xx > 0 || r.errors > 0);
-    if (failed.length > 0) {
-      console.log(
-        `\nWARNING: non-2xx responses or errors: ${failed.map((r) => r.name).join(', ')}`,
-      );
-      process.exitCode = 1;
-    }
+    flagFailures(rows);
   } finally {
     await bare.close();
     if (process.env.BENCH_KEEP_DB || reuse) console.log(`Kept ${databaseUrl}`);

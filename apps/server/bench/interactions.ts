@@ -29,7 +29,7 @@ import {
 import Fastify from 'fastify';
 import pg from 'pg';
 import { login } from './support/http-login';
-import { measure, type Row, type Target } from './support/measure-routes';
+import { flagFailures, measure, type Row, type Target } from './support/measure-routes';
 import { printTable } from './support/table';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
@@ -584,13 +584,7 @@ async function main(): Promise<void> {
         : `SEQ SCAN on a big table in: ${seq.map((p) => `${p.name} (${p.seqScans.join(', ')})`).join('; ')}`,
     );
 
-    const failed = rows.filter((r) => r.non2xx > 0 || r.errors > 0);
-    if (failed.length > 0) {
-      console.log(
-        `\nWARNING: non-2xx responses or errors in: ${failed.map((r) => `${r.name} (${r.connections} conn.)`).join(', ')}`,
-      );
-      process.exitCode = 1;
-    }
+    flagFailures(rows);
   } finally {
     await bare.close();
     if (process.env.BENCH_KEEP_DB || reuse) console.log(`Kept ${databaseUrl}`);

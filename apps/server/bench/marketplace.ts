@@ -44,7 +44,7 @@ import { createPostgresDatabase, dropPostgresDatabase } from '../test/support/te
 import { benchServerEnv, prepareBenchDatabase } from './support/bench-env';
 import { login } from './support/http-login';
 import { DATA_SET, loadMarketplaceData } from './support/marketplace-data';
-import { measure, type Row, type Target } from './support/measure-routes';
+import { accountTargets, flagFailures, measure, type Row } from './support/measure-routes';
 import { runBench } from './support/run-bench';
 import { printTable } from './support/table';
 
@@ -271,19 +271,9 @@ async function main(): Promise<void> {
     let rows: Row[];
     try {
       const base = await server.app.listen({ port: 0, host: '127.0.0.1' });
-      const cookies = new Map<string, string>();
-      for (const as of new Set(ROUTES.map((r) => r.as))) {
-        cookies.set(as, await login(base, { email: ACCOUNTS[as], password: PASSWORD }));
-      }
-      const targets: Target[] = [
-        { name: 'GET /bare (bare Fastify)', url: bareUrl, goal: false },
-        ...ROUTES.map((r) => ({
-          name: r.name,
-          url: `${base}${r.path}`,
-          cookie: cookies.get(r.as),
-          goal: r.goal,
-        })),
-      ];
+      const { targets } = await accountTargets(base, bareUrl, ROUTES, (as) =>
+        login(base, { email: ACCOUNTS[as], password: PASSWORD }),
+      );
       console.log('\nMeasuring …');
       rows = await measure(targets, {
         connections: CONNECTIONS,
@@ -342,13 +332,10 @@ async function main(): Promise<void> {
         String(r.non2xx + r.errors),
       ]),
     );
-    const failed = rows.filter((r) => r.non2xx > 0 || r.errors > 0);
-    if (failed.length > 0 || plans.some((p) => !p.text.includes('bot_usage_publisher_idx'))) {
-      console.log(
-        `\nWARNING: non-2xx responses, errors or a plan without the index: ${failed.map((r) => r.name).join(', ')}`,
-      );
-      process.exitCode = 1;
-    }
+    flagFailures(rows, {
+      failed: plans.some((p) => !p.text.includes('bot_usage_publisher_idx')),
+      why: 'a plan without bot_usage_publisher_idx',
+    });
   } finally {
     await bare.close();
     if (process.env.BENCH_KEEP_DB || reuse) console.log(`Kept ${databaseUrl}`);

@@ -67,3 +67,45 @@ export async function measure(
   }
   return rows;
 }
+
+/** A route measured as one of the bench's accounts. */
+export interface AccountRoute<A extends string> {
+  name: string;
+  path: string;
+  as: A;
+  goal: boolean;
+}
+
+/**
+ * The bare route first, then each route with its account's session (one login per account); the
+ * sessions too, for requests the bench sends itself.
+ */
+export async function accountTargets<A extends string>(
+  base: string,
+  bareUrl: string,
+  routes: readonly AccountRoute<A>[],
+  signIn: (account: A) => Promise<string>,
+): Promise<{ targets: Target[]; cookies: Map<A, string> }> {
+  const cookies = new Map<A, string>();
+  for (const as of new Set(routes.map((r) => r.as))) cookies.set(as, await signIn(as));
+  const targets: Target[] = [
+    { name: 'GET /bare (bare Fastify)', url: bareUrl, goal: false },
+    ...routes.map((r) => ({
+      name: r.name,
+      url: `${base}${r.path}`,
+      cookie: cookies.get(r.as),
+      goal: r.goal,
+    })),
+  ];
+  return { targets, cookies };
+}
+
+/** Fails the run (exit code 1) when a target answered non-2xx or erred, or `also` says so. */
+export function flagFailures(rows: Row[], also?: { failed: boolean; why: string }): void {
+  const failed = rows.filter((r) => r.non2xx > 0 || r.errors > 0);
+  if (failed.length === 0 && !also?.failed) return;
+  const names = failed.map((r) => `${r.name} (${r.connections} conn.)`).join(', ');
+  const why = also?.failed ? `; ${also.why}` : '';
+  console.log(`\nWARNING: non-2xx responses or errors in: ${names || 'none'}${why}`);
+  process.exitCode = 1;
+}
