@@ -135,8 +135,8 @@ test('a company signs up through the landing link, connects the demo CRM, subscr
 }) => {
   // Offline transcription of the synced calls comes before any run: the longest wait here. The
   // transcription queue is first come, first served across companies, so this company's calls wait
-  // behind those the suite's earlier CRM syncs queued (over 3 min on a busy 2-core machine).
-  test.setTimeout(420_000);
+  // behind those the suite's earlier CRM syncs queued (about 5 min on a busy 2-core machine).
+  test.setTimeout(600_000);
   expect(state.landingPath, 'the publisher step ran').toBeDefined();
   await page.goto(state.landingPath!);
   await expect(page.getByRole('heading', { name: PUBLISHER })).toBeVisible();
@@ -182,7 +182,7 @@ test('a company signs up through the landing link, connects the demo CRM, subscr
         const count = /^(\d+) interaction/.exec((await estimate.textContent()) ?? '');
         return Number(count?.[1] ?? 0);
       },
-      { message: 'a synced call with its transcript', timeout: 330_000, intervals: [5_000] },
+      { message: 'a synced call with its transcript', timeout: 480_000, intervals: [5_000] },
     )
     .toBeGreaterThan(0);
   await dialog.getByRole('button', { name: 'Run', exact: true }).click();
