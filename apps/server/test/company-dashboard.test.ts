@@ -413,7 +413,7 @@ async function rawTotals(
        SELECT
          (SELECT count(*) FROM i)::int AS interactions,
          (SELECT count(*) FROM i WHERE type = 'field-recording')::int AS field_recordings,
-         (SELECT coalesce(sum(duration_seconds), 0) FROM i)::float8 AS recorded_seconds,
+         round((SELECT coalesce(sum(duration_seconds), 0) FROM i)::numeric, 3)::float8 AS recorded_seconds,
          (SELECT count(*) FROM i WHERE type = 'csr-call')::int AS csr_calls,
          (SELECT count(*) FROM i WHERE type = 'csr-call' AND call_type IS NOT NULL)::int AS lead_calls,
          (SELECT count(*) FROM i WHERE type = 'csr-call' AND call_type = 'Booked')::int AS booked_calls,

@@ -132,7 +132,9 @@ export function createCompanyDashboardRepo(db: Db) {
           group by 1
         )
         select coalesce(t.cur, b.cur) as cur, t.interactions, t.field_recordings,
-          t.recorded_seconds::float8 as recorded_seconds, t.csr_calls, t.lead_calls, t.booked_calls,
+          -- Milliseconds: day sums of doubles differ from one raw sum in the last digits.
+          round(t.recorded_seconds::numeric, 3)::float8 as recorded_seconds,
+          t.csr_calls, t.lead_calls, t.booked_calls,
           t.completed_jobs, t.unrecorded_jobs, t.revenue_cents,
           t.billed_seconds::float8 as billed_seconds, b.bot_runs, b.successful_runs, b.positive_runs
         from t full join b on b.cur = t.cur`);
