@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 // One Vitest run, three projects: pure shared rules, web components (jsdom), server integration (real database).
 export default defineConfig({
   test: {
+    // Vitest's default is cores − 1 workers: one of a 2-core runner's two cores would sit idle.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -10,6 +12,7 @@ export default defineConfig({
           root: './packages/shared',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          maxWorkers: 2,
         },
       },
       './apps/web/vite.config.ts',

@@ -204,5 +204,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Vitest's default leaves one core idle (cores − 1 workers): on a 2-core runner that halves speed.
+    maxWorkers: 2,
   },
 });

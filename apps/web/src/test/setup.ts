@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { hasShownToast } from '@/lib/notify';
 import { afterEach, vi } from 'vitest';
 
 // Lazily loaded pages (and the icon package's thousands of modules) load on first use; on a busy
@@ -36,8 +37,12 @@ Element.prototype.scrollIntoView = vi.fn();
 const { getComputedStyle } = window;
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // The toast store outlives the rendered tree: toasts left from one test would fill the visible
+  // slots and hold the next test's toast in the queue until their 4 s auto-close. (Imported only
+  // where a toast was shown: loading it in every file costs more than the tests it speeds up.)
+  if (hasShownToast()) (await import('@mantine/notifications')).notifications.clean();
   window.localStorage.clear();
   window.sessionStorage.clear();
   document.cookie.split(';').forEach((cookie) => {
