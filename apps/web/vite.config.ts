@@ -5,6 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+// Relative: the config is bundled, and the package's entry is TypeScript that Node cannot load.
+import { isLoginPagePath } from '../../packages/shared/src/routing/paths';
 import type { Plugin } from 'vite';
 import routePreloadTable from './src/app/route-preloads.json' with { type: 'json' };
 
@@ -51,29 +53,40 @@ function precompress(): Plugin {
 const SHELL_MODULE = fileURLToPath(
   new URL('./src/components/layout/app-layout.tsx', import.meta.url),
 );
-const shellSets = new WeakMap<object, Set<string>>();
+const LOGIN_ENTRY_MODULE = fileURLToPath(new URL('./src/login-main.tsx', import.meta.url));
+const WEB_SRC = fileURLToPath(new URL('./src/', import.meta.url));
+const SHARED_SRC = fileURLToPath(new URL('../../packages/shared/src/', import.meta.url));
+const closures = new WeakMap<object, Map<string, Set<string>>>();
 
-/** Every module the logged-in shell imports statically (memoised per chunking pass). */
-function shellModules(ctx: {
-  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
-}): Set<string> {
-  let set = shellSets.get(ctx);
+/**
+ * Every module `start` imports statically, itself included, following only imports that `keep`
+ * accepts (memoised per chunking pass).
+ */
+function staticClosure(
+  ctx: { getModuleInfo(id: string): { importedIds: readonly string[] } | null },
+  start: string,
+  keep: (id: string) => boolean = () => true,
+): Set<string> {
+  let byStart = closures.get(ctx);
+  if (!byStart) closures.set(ctx, (byStart = new Map()));
+  let set = byStart.get(start);
   if (!set) {
     const found = new Set<string>();
     const visit = (id: string) => {
-      if (found.has(id)) return;
+      if (found.has(id) || !keep(id)) return;
       found.add(id);
       ctx.getModuleInfo(id)?.importedIds.forEach(visit);
     };
-    visit(SHELL_MODULE);
+    visit(start);
     set = found;
-    shellSets.set(ctx, set);
+    byStart.set(start, set);
   }
   return set;
 }
 
 interface BundleChunk {
   type: 'chunk';
+  name: string;
   fileName: string;
   isEntry: boolean;
   imports: string[];
@@ -114,7 +127,8 @@ function routePreloads(): Plugin {
         start.forEach(visit);
         return seen;
       };
-      const initial = closure(chunks.filter((c) => c.isEntry));
+      // What index.html loads (the login page's entry is another document).
+      const initial = closure(chunks.filter((c) => c.isEntry && c.name === 'index'));
       const pages = routePreloadTable.pages.map(({ pattern, modules, reads }) => {
         const owners = modules.map((m) => {
           const id = path.resolve(root, m);
@@ -141,8 +155,26 @@ function routePreloads(): Plugin {
   };
 }
 
+/**
+ * The dev server's stand-in for the server's choice of HTML (serve-web-app.ts): /login and
+ * /login/{token} get login.html, everything else falls back to index.html as before.
+ */
+function loginEntryInDev(): Plugin {
+  return {
+    name: 'fieldbot-login-entry-dev',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const [pathname = '/', query] = (req.url ?? '/').split('?', 2);
+        if (isLoginPagePath(pathname)) req.url = `/login.html${query ? `?${query}` : ''}`;
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress(), routePreloads()],
+  plugins: [react(), precompress(), routePreloads(), loginEntryInDev()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
@@ -155,21 +187,59 @@ export default defineConfig({
     // 'hidden': maps are written for error tracking but not referenced by the bundles, and the
     // server does not serve *.map files.
     sourcemap: 'hidden',
+    // Every browser the app supports knows modulepreload; the polyfill would be one more module
+    // both HTML entries share.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
+      // Two documents: the app, and the login page without the router and the query client.
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        login: fileURLToPath(new URL('./login.html', import.meta.url)),
+      },
       output: {
-        // Libraries every page (the login page first) runs, in one chunk that stays cached across
-        // app releases: only the parts the entry imports ($initial), so classic zod, which later
-        // pages use, stays in their chunks. The rest of what the entry statically imports (the
-        // login page, the route guard and their Mantine components) joins the entry chunk instead
-        // of ~30 small shared chunks, which compress worse apart (login page JS −11 KB gzip).
+        // Libraries both documents run first, in chunks that stay cached across app releases:
+        // only the parts the entries import ($initial), so classic zod, which later pages use,
+        // stays in their chunks. React (and zod mini) serve both; the router and the query client
+        // only the app. The rest of what an entry statically imports (route guard, Mantine
+        // components) joins one chunk per set of entries using it instead of ~30 small shared
+        // chunks, which compress worse apart (login page JS −11 KB gzip).
         codeSplitting: {
           groups: [
             {
-              name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod)[\\/]/,
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|zod)[\\/]/,
               tags: ['$initial'],
             },
-            { name: 'initial', tags: ['$initial'] },
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react-router|@tanstack)[\\/]/,
+              tags: ['$initial'],
+            },
+            // What the login page runs beyond those libraries, in one chunk; the app's entry loads
+            // it too (Mantine core, the theme, the HTTP client: most of it is shared).
+            // Our modules the login page runs (found through our own files only: a package's index
+            // re-exports everything, used or not), in one chunk; the app's entry loads it too.
+            {
+              debugName: 'login-initial',
+              name: (id, ctx) =>
+                staticClosure(ctx, LOGIN_ENTRY_MODULE, (m) => m.startsWith(WEB_SRC)).has(id)
+                  ? 'login-initial'
+                  : null,
+              includeDependenciesRecursively: false,
+            },
+            // Packages and shared rules either entry runs first (Mantine core, the theme's and
+            // forms' helpers): one chunk, no router in it.
+            {
+              name: 'vendor-initial',
+              // ('\0' ids are Vite's helpers, such as the dynamic-import preloader.)
+              test: (id) =>
+                id.includes('/node_modules/') || id.startsWith(SHARED_SRC) || id.startsWith('\0'),
+              tags: ['$initial'],
+              includeDependenciesRecursively: false,
+            },
+            // The rest of what the app's entry runs first (router, route guard) joins one chunk
+            // instead of ~30 small shared ones. Our sources only: the HTML entries stay apart.
+            { name: 'initial', test: (id) => id.startsWith(WEB_SRC), tags: ['$initial'] },
             {
               // Recharts, what it pulls in and our chart wrappers: both dashboards share the chunk
               // (left to pages-common it merged into a chunk the signup page loads too).
@@ -184,7 +254,7 @@ export default defineConfig({
             // costs a round trip before the first logged-in page can paint (ADR 013).
             {
               debugName: 'app-shell',
-              name: (id, ctx) => (shellModules(ctx).has(id) ? 'app-shell' : null),
+              name: (id, ctx) => (staticClosure(ctx, SHELL_MODULE).has(id) ? 'app-shell' : null),
             },
             // Code that several pages share (tables, badges, zod, search), merged by the set of
             // pages using it, with small sets folded into a neighbour.

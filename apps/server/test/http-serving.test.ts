@@ -14,6 +14,7 @@ const webDist = mkdtempSync(path.join(tmpdir(), 'fieldbot-web-dist-'));
 afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
 const INDEX_HTML = `<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+const LOGIN_HTML = `<!doctype html><html><head><script type="module" src="/assets/login-Mn34Op56.js"></script></head><body><div id="root"></div>${'<!-- login -->'.repeat(100)}</body></html>`;
 const ENTRY_JS = `console.log(${JSON.stringify('fieldbot '.repeat(400))});`;
 /** The build's page table (ADR 013) names pages the other tests here do not open. */
 const ROUTE_PRELOADS = {
@@ -28,6 +29,7 @@ const ROUTE_PRELOADS = {
 };
 const files: Record<string, string> = {
   'index.html': INDEX_HTML,
+  'login.html': LOGIN_HTML,
   'route-preloads.json': JSON.stringify(ROUTE_PRELOADS),
   'assets/index-Ab12Cd34.js': ENTRY_JS,
   'assets/index-Ab12Cd34.js.map': JSON.stringify({ version: 3, sources: ['src/secret.ts'] }),
@@ -63,11 +65,15 @@ function decoded(res: LightMyRequestResponse): string {
 }
 
 describe('HEAD answers like GET without a body', () => {
-  it.each(['/login', '/customers', '/'])('on the page %s', async (page) => {
+  it.each([
+    ['/login', LOGIN_HTML],
+    ['/customers', INDEX_HTML],
+    ['/', INDEX_HTML],
+  ])('on the page %s', async (page, html) => {
     const get = await request('GET', page);
     const head = await request('HEAD', page);
     expect(get.statusCode).toBe(200);
-    expect(get.body).toBe(INDEX_HTML);
+    expect(get.body).toBe(html);
     expect(head.statusCode).toBe(200);
     expect(head.rawPayload.length).toBe(0);
     for (const header of ['content-type', 'cache-control', 'content-length']) {
@@ -99,6 +105,31 @@ describe('HEAD answers like GET without a body', () => {
     expect((await request('HEAD', '/api/nothing-here')).statusCode).toBe(404);
     expect((await request('HEAD', '/assets/missing-00000000.js')).statusCode).toBe(404);
   });
+});
+
+describe('the login page has its own document', () => {
+  it.each([
+    '/login',
+    '/login/',
+    '/login?redirectTo=%2Fcustomers',
+    '/login/some-invitation-token',
+    '/login/some-invitation-token?referer=%2Fpublic%2Fmarketplace%2FNWBOTS01-Northwind',
+  ])('%s gets login.html, uncached', async (page) => {
+    const res = await request('GET', page, { 'accept-encoding': 'br' });
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['content-type'])).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(decoded(res)).toBe(LOGIN_HTML);
+  });
+
+  it.each(['/login/a/b', '/logins', '/signup', '/customers/login'])(
+    '%s gets the app (index.html)',
+    async (page) => {
+      const res = await request('GET', page);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(INDEX_HTML);
+    },
+  );
 });
 
 describe('compression and caching of the web app', () => {

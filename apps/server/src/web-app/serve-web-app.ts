@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { SESSION_COOKIE } from '@fieldbot/shared';
+import { isLoginPagePath, SESSION_COOKIE } from '@fieldbot/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadPagePreloads, pagePreloadLinks } from './page-preloads.js';
 
@@ -42,7 +42,14 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
   // Read once: a deploy replaces the files and restarts the server.
   const html = readFileSync(indexFile, 'utf8');
   const pages = loadPagePreloads(webDist);
+  // The login page's own document (apps/web/login.html): React and Mantine without the app's
+  // router and query client, for the page most visitors open first.
+  const loginFile = path.join(webDist, 'login.html');
+  const hasLoginPage = existsSync(loginFile);
   app.decorateReply('sendWebApp', function (this: FastifyReply, request: FastifyRequest) {
+    if (hasLoginPage && isLoginPagePath(request.url)) {
+      return this.header('cache-control', 'no-cache').sendFile('login.html');
+    }
     const loggedIn = Boolean(request.cookies[SESSION_COOKIE]);
     const links = pagePreloadLinks(pages, request.url, { loggedIn });
     if (!links) return this.header('cache-control', 'no-cache').sendFile('index.html');

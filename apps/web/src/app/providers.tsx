@@ -1,13 +1,6 @@
-import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
-import { hasShownToast, onFirstToast } from '@/lib/notify';
-import { colorSchemeManager, cssVariablesResolver, theme } from '@/lib/theme';
-
-// The toast container (Transition, Portal, RemoveScroll) and its styles load with the first toast
-// (see showToast); notifications.show() queues in the store meanwhile. A page that shows no toast,
-// like the login page, never loads them.
-const Notifications = lazy(() => import('./toasts').then((m) => ({ default: m.Notifications })));
+import type { ReactNode } from 'react';
+import { ThemeProviders } from './theme-providers';
 
 export interface ProvidersProps {
   queryClient: QueryClient;
@@ -22,21 +15,9 @@ export interface ProvidersProps {
  * page does not need.
  */
 export function Providers({ queryClient, children, env = 'default' }: ProvidersProps) {
-  const toasts = useSyncExternalStore(onFirstToast, hasShownToast);
   return (
-    <MantineProvider
-      theme={theme}
-      colorSchemeManager={colorSchemeManager}
-      cssVariablesResolver={cssVariablesResolver}
-      defaultColorScheme="auto"
-      env={env}
-    >
-      {toasts && (
-        <Suspense fallback={null}>
-          <Notifications position="top-right" />
-        </Suspense>
-      )}
+    <ThemeProviders env={env}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </MantineProvider>
+    </ThemeProviders>
   );
 }

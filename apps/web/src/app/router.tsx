@@ -1,8 +1,7 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AuthLayout } from '@/components/layout/auth-layout';
-// The login page is the one page in the entry chunk (issue 8 budget: its JS ≤ 150 KB gzip).
-import { LoginPage } from '@/features/auth/pages/login-page';
+import { LoadAsDocument } from './load-as-document';
 import { RouteErrorPage } from './route-error';
 import { Root } from './root';
 
@@ -142,8 +141,9 @@ export const routes: RouteObject[] = [
       {
         element: <AuthLayout />,
         children: [
-          { path: 'login', element: <LoginPage /> },
-          { path: 'login/:invitationToken', element: <LoginPage /> },
+          // The login page has its own HTML entry (login.html, issue 8 budget): see LoadAsDocument.
+          { path: 'login', element: <LoadAsDocument /> },
+          { path: 'login/:invitationToken', element: <LoadAsDocument /> },
           { path: 'signup', element: <SignupPage /> },
           { path: 'signup/:invitationToken', element: <SignupPage /> },
           { path: 'forgot-password', element: <ForgotPasswordPage /> },

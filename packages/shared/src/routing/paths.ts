@@ -90,6 +90,15 @@ export function isKnownRoute(path: string): boolean {
   return isPublicPath(path) || KNOWN_ROUTES.some((pattern) => matchPattern(pattern, path));
 }
 
+/**
+ * /login and /login/{invitation_token}: the pages the login entry (login.html) serves. The server
+ * sends that HTML for them and the app hands them over (the login page loads without the router).
+ */
+export function isLoginPagePath(pathname: string): boolean {
+  const segments = normalizePath(pathname).split('/').filter(Boolean);
+  return segments[0] === 'login' && segments.length <= 2;
+}
+
 const TOKEN_ROUTES = ['login', 'signup', 'forgot-password', 'accept-invite'] as const;
 
 /** The invitation token of /login/{t}, /signup/{t}, /forgot-password/{t} and /accept-invite/{t}. */

@@ -1,21 +1,11 @@
-import { Box, Container } from '@mantine/core';
-import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { Footer } from './footer';
-import { PageLoader } from './page-loader';
+import { AuthFrame } from './auth-frame';
 
-/** Public pages draw their own card (features/auth AuthCard); this adds the footer. */
+/** AuthFrame around the routed public page. */
 export function AuthLayout() {
   return (
-    <>
-      <Box component="main" id="main-content">
-        <Suspense fallback={<PageLoader fullScreen />}>
-          <Outlet />
-        </Suspense>
-      </Box>
-      <Container size="lg">
-        <Footer />
-      </Container>
-    </>
+    <AuthFrame>
+      <Outlet />
+    </AuthFrame>
   );
 }

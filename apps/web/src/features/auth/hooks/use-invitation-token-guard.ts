@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { isApiError } from '@/lib/http';
-import { useInvitationTokenValidity } from '../api/validate-invitation-token';
+import { useInvitationTokenValidity } from '../api/invitation-token-validity';
+import { INVITATION_TOKEN_EXPIRE_PATH, isTokenRejection } from '../lib/invitation-token';
 
-export const INVITATION_TOKEN_EXPIRE_PATH = '/invitation-token-expire';
+export { INVITATION_TOKEN_EXPIRE_PATH };
 
 /**
  * Spec §2: a page carrying an invitation token validates it first; an invalid one (is_valid false,
@@ -13,11 +13,7 @@ export const INVITATION_TOKEN_EXPIRE_PATH = '/invitation-token-expire';
 export function useInvitationTokenGuard(invitationToken: string | null) {
   const navigate = useNavigate();
   const validity = useInvitationTokenValidity(invitationToken);
-  const rejected =
-    validity.isError &&
-    isApiError(validity.error) &&
-    validity.error.status >= 400 &&
-    validity.error.status < 500;
+  const rejected = validity.isError && isTokenRejection(validity.error);
   const invalid = invitationToken !== null && (validity.data === false || rejected);
 
   useEffect(() => {

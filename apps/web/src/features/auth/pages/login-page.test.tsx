@@ -1,19 +1,32 @@
-import { AUTH_MESSAGES, REDIRECT_DELAY_MS, STORAGE_KEYS, type User } from '@fieldbot/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { AUTH_MESSAGES, REDIRECT_DELAY_MS, STORAGE_KEYS } from '@fieldbot/shared';
+import { MantineProvider } from '@mantine/core';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { meQueryKey } from '@/lib/session';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pageLocation } from '@/lib/page-location';
 import { makeUser } from '@fieldbot/shared/testing';
 import { fill } from '@/test/fill';
 import { mockApi } from '@/test/mock-api';
-import { renderPage } from '@/test/render-page';
 import { LoginPage } from './login-page';
 
-function renderLogin(url = '/login') {
-  return renderPage(<LoginPage />, {
-    route: url.startsWith('/login/') ? '/login/:invitationToken' : '/login',
-    url,
+/** Documents the page loaded in its place (jsdom cannot load one). */
+let loaded: string[] = [];
+
+beforeEach(() => {
+  loaded = [];
+  vi.spyOn(pageLocation, 'replace').mockImplementation((url) => {
+    loaded.push(url);
   });
+});
+
+/** The login page runs without the router (its own entry): the address is jsdom's own. */
+function renderLogin(url = '/login') {
+  window.history.replaceState(null, '', url);
+  return render(
+    <MantineProvider env="test">
+      <LoginPage />
+    </MantineProvider>,
+  );
 }
 
 async function fillAndSubmit(email: string, password: string) {
@@ -24,8 +37,10 @@ async function fillAndSubmit(email: string, password: string) {
 }
 
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  window.history.replaceState(null, '', '/');
 });
 
 describe('LoginPage', { timeout: 20_000 }, () => {
@@ -78,28 +93,27 @@ describe('LoginPage', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });
 
-  it('without a redirectTo, makes the user current and goes to / at once', async () => {
+  it('without a redirectTo, keeps the user and loads / at once', async () => {
     const account = makeUser();
     mockApi({ 'POST /api/user/login': { body: { data: account } } });
-    const { router, queryClient } = renderLogin();
+    renderLogin();
     await fillAndSubmit('admin@demo.fieldbot.test', 'Demo@12345');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(queryClient.getQueryData<User | null>(meQueryKey)).toEqual(account);
+    await waitFor(() => expect(loaded).toEqual(['/']));
     expect(window.localStorage.getItem(STORAGE_KEYS.user)).toContain(account.email);
   });
 
   it('sends a set-up company admin to the stored redirectTo after the delay', async () => {
     window.localStorage.setItem(STORAGE_KEYS.redirectTo, '/customers/42');
     mockApi({ 'POST /api/user/login': { body: { data: makeUser() } } });
-    const { router, queryClient } = renderLogin();
+    renderLogin();
     await fillAndSubmit('admin@demo.fieldbot.test', 'Demo@12345');
 
     expect(await screen.findByText(/Logged in successfully/)).toBeInTheDocument();
-    // Logged out until the delay is over, so nothing sends the visitor elsewhere first.
-    expect(queryClient.getQueryData(meQueryKey)).toBeNull();
-    expect(router.state.location.search).toBe(`?redirectTo=${encodeURIComponent('/customers/42')}`);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/customers/42'), {
+    // Nothing is loaded before the delay is over; the address names the target meanwhile.
+    expect(loaded).toEqual([]);
+    expect(window.location.search).toBe(`?redirectTo=${encodeURIComponent('/customers/42')}`);
+    await waitFor(() => expect(loaded).toEqual(['/customers/42']), {
       timeout: REDIRECT_DELAY_MS + 1000,
     });
     expect(window.localStorage.getItem(STORAGE_KEYS.redirectTo)).toBeNull();
@@ -111,12 +125,10 @@ describe('LoginPage', { timeout: 20_000 }, () => {
       role: { alias: 'manager', title: 'Company Manager' },
     });
     mockApi({ 'POST /api/user/login': { body: { data: manager } } });
-    const { router } = renderLogin(`/login?redirectTo=${encodeURIComponent('/marketplace/abc')}`);
+    renderLogin(`/login?redirectTo=${encodeURIComponent('/marketplace/abc')}`);
     await fillAndSubmit('manager@demo.fieldbot.test', 'Demo@12345');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'), {
-      timeout: REDIRECT_DELAY_MS + 1000,
-    });
+    await waitFor(() => expect(loaded).toEqual(['/']), { timeout: REDIRECT_DELAY_MS + 1000 });
     expect(window.localStorage.getItem(STORAGE_KEYS.vanityPopup)).toBe('true');
   });
 
@@ -124,9 +136,33 @@ describe('LoginPage', { timeout: 20_000 }, () => {
     const { calls } = mockApi({
       'POST /api/user/validate-publisher-invitation-token': { body: { data: { is_valid: false } } },
     });
-    const { router } = renderLogin('/login/expired-token');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/invitation-token-expire'));
+    renderLogin('/login/expired-token');
+    await waitFor(() => expect(loaded).toEqual(['/invitation-token-expire']));
     expect(calls[0]?.body).toEqual({ invitation_token: 'expired-token' });
+  });
+
+  it('sends a token the server refuses to /invitation-token-expire, and shows a failed check', async () => {
+    mockApi({
+      'POST /api/user/validate-publisher-invitation-token': {
+        status: 404,
+        body: { message: 'No' },
+      },
+    });
+    const first = renderLogin('/login/unknown-token');
+    await waitFor(() => expect(loaded).toEqual(['/invitation-token-expire']));
+    first.unmount();
+
+    loaded = [];
+    mockApi({
+      'POST /api/user/validate-publisher-invitation-token': {
+        status: 500,
+        body: { message: 'Server down' },
+      },
+    });
+    renderLogin('/login/some-token');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Server down');
+    expect(screen.getByLabelText(/Email/)).toBeInTheDocument();
+    expect(loaded).toEqual([]);
   });
 
   it('shows the form for a valid invitation token, keeping it on the sign-up link', async () => {
@@ -138,6 +174,10 @@ describe('LoginPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
       'href',
       `/signup/good-token?referer=${encodeURIComponent('/public/marketplace/NWBOTS01-Northwind%20Bots')}`,
+    );
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password/good-token',
     );
   });
 });

@@ -1,34 +1,55 @@
 import { loginBodySchema, parseInvitationToken } from '@fieldbot/shared';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { Link, useLocation, useSearchParams } from 'react-router';
-import { useLogin } from '../api/login';
+import { useState } from 'react';
+import { PasswordField } from '@/components/forms/password-field';
+import { rememberLoggedInUser } from '@/lib/session/fetch-me';
+import { pageLocation } from '@/lib/page-location';
+import { login } from '../api/login';
 import { useAuthForm } from '../hooks/use-auth-form';
 import { AuthCard } from '../components/auth-card';
-import { PasswordField } from '@/components/forms/password-field';
 import { FormAlert } from '../components/form-alert';
-import { useCompleteLogin } from '../hooks/use-complete-login';
-import { useInvitationTokenGuard } from '../hooks/use-invitation-token-guard';
+import { useInvitationTokenCheck } from '../hooks/use-invitation-token-check';
+import { useLoginCompletion, type LoginExit } from '../hooks/use-login-completion';
 import { withReferer } from '../lib/referer';
 import { CheckingInvitationCard } from '../components/checking-invitation-card';
 
 const FIELDS = ['email', 'password'] as const;
 
-/** /login and /login/{invitation_token} (spec §2). */
+/** The app behind the login page is another document: it loads with the user's session. */
+const DOCUMENT_EXIT: LoginExit = {
+  where: pageLocation.current,
+  rewrite: (url) => pageLocation.rewrite(url),
+  leave: (user, to) => {
+    rememberLoggedInUser(user);
+    pageLocation.replace(to);
+  },
+};
+
+/**
+ * /login and /login/{invitation_token} (spec §2). It runs in its own entry (src/login-main.tsx),
+ * without the router or the query client, so the first page most visitors open loads the least
+ * JS (issue 8 budget); its links and its exit load the app as a new document.
+ */
 export function LoginPage() {
-  const location = useLocation();
-  const [searchParams] = useSearchParams();
-  const invitationToken = parseInvitationToken(location.pathname);
-  const tokenGuard = useInvitationTokenGuard(invitationToken);
-  const login = useLogin();
-  const { complete, redirecting } = useCompleteLogin();
+  const { pathname, search } = pageLocation.current();
+  const invitationToken = parseInvitationToken(pathname);
+  const tokenGuard = useInvitationTokenCheck(invitationToken);
+  const [sending, setSending] = useState(false);
+  const { complete, redirecting } = useLoginCompletion(DOCUMENT_EXIT);
   const { form, formError, onSubmit } = useAuthForm({
     schema: loginBodySchema,
     initialValues: { email: '', password: '' },
     fields: FIELDS,
-    send: (body, onError) => login.mutate(body, { onSuccess: complete, onError }),
+    send: (body, onError) => {
+      setSending(true);
+      login(body).then(complete, (error: unknown) => {
+        setSending(false);
+        onError(error);
+      });
+    },
   });
 
-  const referer = searchParams.get('referer');
+  const referer = new URLSearchParams(search).get('referer');
   const tokenPath = invitationToken ? `/${encodeURIComponent(invitationToken)}` : '';
 
   if (tokenGuard.checking) {
@@ -59,18 +80,16 @@ export function LoginPage() {
             {...form.getInputProps('password')}
           />
           <Group justify="flex-end">
-            <Anchor component={Link} to={`/forgot-password${tokenPath}`} size="sm">
+            <Anchor href={`/forgot-password${tokenPath}`} size="sm">
               Forgot password?
             </Anchor>
           </Group>
-          <Button type="submit" fullWidth loading={login.isPending || redirecting}>
+          <Button type="submit" fullWidth loading={sending || redirecting}>
             Log in
           </Button>
           <Text size="sm" ta="center">
             Don&apos;t have an account?{' '}
-            <Anchor component={Link} to={withReferer(`/signup${tokenPath}`, referer)}>
-              Create an account
-            </Anchor>
+            <Anchor href={withReferer(`/signup${tokenPath}`, referer)}>Create an account</Anchor>
           </Text>
         </Stack>
       </form>
