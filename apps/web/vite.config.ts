@@ -221,7 +221,10 @@ export default defineConfig({
             // re-exports everything, used or not), in one chunk; the app's entry loads it too.
             {
               debugName: 'login-initial',
+              // (The entry module itself stays in its entry: the app's document loads this chunk
+              // and must not mount the login page.)
               name: (id, ctx) =>
+                id !== LOGIN_ENTRY_MODULE &&
                 staticClosure(ctx, LOGIN_ENTRY_MODULE, (m) => m.startsWith(WEB_SRC)).has(id)
                   ? 'login-initial'
                   : null,
@@ -239,7 +242,11 @@ export default defineConfig({
             },
             // The rest of what the app's entry runs first (router, route guard) joins one chunk
             // instead of ~30 small shared ones. Our sources only: the HTML entries stay apart.
-            { name: 'initial', test: (id) => id.startsWith(WEB_SRC), tags: ['$initial'] },
+            {
+              name: 'initial',
+              test: (id) => id.startsWith(WEB_SRC) && id !== LOGIN_ENTRY_MODULE,
+              tags: ['$initial'],
+            },
             {
               // Recharts, what it pulls in and our chart wrappers: both dashboards share the chunk
               // (left to pages-common it merged into a chunk the signup page loads too).
