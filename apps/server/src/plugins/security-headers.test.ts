@@ -33,5 +33,22 @@ describe('security headers', () => {
     const h = await headersOf({ https: true });
     expect(h['strict-transport-security']).toMatch(/max-age=\d+/);
     expect(h['content-security-policy']).toContain('upgrade-insecure-requests');
+    const api = await headersOf({ https: true }, '/api/anything');
+    expect(api['strict-transport-security']).toMatch(/max-age=\d+/);
+  });
+
+  it('sends the REST set on /api answers: nothing may load, frame or sniff them', async () => {
+    for (const url of ['/api/anything', '/api/missing?x=1']) {
+      const h = await headersOf(
+        { https: false, thirdParty: { scriptSrc: ['https://x.test'] } },
+        url,
+      );
+      expect(h['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(h['x-content-type-options']).toBe('nosniff');
+      expect(h['x-frame-options']).toBe('DENY');
+      expect(h['referrer-policy']).toBe('no-referrer');
+      expect(h['cross-origin-resource-policy']).toBe('same-origin');
+      expect(h['strict-transport-security']).toBeUndefined();
+    }
   });
 });

@@ -51,7 +51,28 @@ export async function registerSecurityHeaders(
     strictTransportSecurity: options.https,
     crossOriginEmbedderPolicy: false,
   });
+  // /api answers JSON, files and redirects, never a document to render: the OWASP REST set,
+  // built once (the documents' CSP lists third-party sources an API answer has no use for).
+  // The invoice's printable page sets its own CSP.
+  const apiHeaders: [string, string][] = [
+    ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+    ['x-content-type-options', 'nosniff'],
+    ['x-frame-options', 'DENY'],
+    ['referrer-policy', 'no-referrer'],
+    ['cross-origin-resource-policy', 'same-origin'],
+    ...(options.https
+      ? ([['strict-transport-security', 'max-age=31536000; includeSubDomains']] as [
+          string,
+          string,
+        ][])
+      : []),
+  ];
   app.addHook('onRequest', (request, reply, done) => {
+    if (request.url.startsWith('/api/')) {
+      for (const [name, value] of apiHeaders) reply.raw.setHeader(name, value);
+      done();
+      return;
+    }
     setHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
   });
 }

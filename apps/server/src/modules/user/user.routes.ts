@@ -14,6 +14,7 @@ import {
   updateProfileBodySchema,
   userResponseSchema,
   userMessageResponseSchema,
+  type User,
   verifyTokenParamsSchema,
 } from '@fieldbot/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -114,10 +115,23 @@ export async function userRoutes(
     },
   );
 
+  // The guard hands back the same user object while this process's session cache holds the
+  // profile (ADR 003), so the answer every page asks for first is serialised once per read, not
+  // once per request (by this route's compiled response schema all the same).
+  const meJson = new WeakMap<User, string>();
   r.get(
     '/api/user/me',
     { config: { auth: ANY_USER }, schema: { response: { 200: userResponseSchema } } },
-    async (request) => ({ data: request.user! }),
+    async (request, reply) => {
+      const data = request.user!;
+      let json = meJson.get(data);
+      if (json === undefined) {
+        json = String(reply.serialize({ data }));
+        meJson.set(data, json);
+      }
+      const serialised = json;
+      return reply.serializer(() => serialised).send({ data });
+    },
   );
 
   r.post(
