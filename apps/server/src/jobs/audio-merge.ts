@@ -76,7 +76,12 @@ export function createAudioMergeStep(
       } finally {
         await rm(work, { recursive: true, force: true });
       }
-      await queue.transcribe(interactionId, { background: row.sourceIntegrationId !== null });
+      if (row.sourceIntegrationId === null) {
+        await queue.transcribe(interactionId);
+      } else {
+        const turn = await repo.syncedCallsTranscribing(row.companyId);
+        await queue.transcribe(interactionId, { background: true, turn });
+      }
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { HoldReason, TranscriptEngine } from '@fieldbot/shared';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { audioAssets, interactions, transcriptSegments, usageRecords } from '../db/schema/index.js';
 import type { TranscribedSegment } from '../providers/transcription/index.js';
@@ -87,6 +87,24 @@ export function createPipelineRepo(db: Db) {
           })
           .onConflictDoNothing({ target: usageRecords.interactionId });
       });
+    },
+
+    /**
+     * How many of a company's CRM calls wait for transcription (or are being transcribed), this
+     * one included once its audio is saved: its place in the company's own line.
+     */
+    async syncedCallsTranscribing(companyId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(interactions)
+        .where(
+          and(
+            eq(interactions.companyId, companyId),
+            eq(interactions.transcriptStatus, 'in-progress'),
+            isNotNull(interactions.sourceIntegrationId),
+          ),
+        );
+      return row?.n ?? 0;
     },
 
     /** Replaces the transcript as a whole: readers see the old one or the new one, never a mix. */

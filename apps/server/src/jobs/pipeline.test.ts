@@ -5,6 +5,7 @@ import { AudioDecodeError, AudioToolMissingError } from '../providers/audio/inde
 import { TranscriptionError } from '../providers/transcription/index.js';
 import { peakCount } from './audio-merge.js';
 import {
+  createPipelineSender,
   describeFailure,
   PipelineError,
   runPipelineJob,
@@ -94,5 +95,43 @@ describe('peakCount', () => {
     expect(peakCount(6.02)).toBe(121);
     expect(peakCount(60)).toBe(1200);
     expect(peakCount(3600)).toBe(2000);
+  });
+});
+
+describe('transcription priority', () => {
+  function sender() {
+    const sent: { name: string; options: PgBoss.SendOptions }[] = [];
+    const boss = {
+      send: async (name: string, _data: unknown, options: PgBoss.SendOptions) => {
+        sent.push({ name, options });
+        return 'job';
+      },
+    } as unknown as PgBoss;
+    const config = {
+      retryLimit: 2,
+      retryDelaySeconds: 1,
+      jobTimeoutSeconds: 60,
+      sttChunkSeconds: 600,
+      callDownloadTimeoutMs: 1000,
+      ffmpegPath: 'ffmpeg',
+      ffprobePath: 'ffprobe',
+    };
+    return { queue: createPipelineSender(boss, config), sent };
+  }
+
+  it('puts recordings first, then every company’s n-th synced call before anyone’s n+1-th', async () => {
+    const { queue, sent } = sender();
+    await queue.transcribe('recording');
+    await queue.transcribe('a-1', { background: true, turn: 1 });
+    await queue.transcribe('a-3', { background: true, turn: 3 });
+    await queue.transcribe('b-1', { background: true, turn: 1 });
+    await queue.transcribe('no-turn', { background: true });
+    expect(sent.map((s) => [s.name, s.options.priority])).toEqual([
+      ['transcribe', 1],
+      ['transcribe', 0],
+      ['transcribe', -2],
+      ['transcribe', 0],
+      ['transcribe', 0],
+    ]);
   });
 });

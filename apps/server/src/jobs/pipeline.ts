@@ -68,7 +68,15 @@ export interface PipelineSender extends PipelineQueue {
    * Background transcriptions (calls a CRM sync brought in, possibly thousands at once) wait behind
    * the ones people are looking at (recorded visits, re-downloaded calls).
    */
-  transcribe(interactionId: string, options?: { background?: boolean }): Promise<void>;
+  /**
+   * `background`: a CRM-synced call, after every recording; `turn`: its place among its
+   * company's synced calls waiting for transcription (1 = the first), so that companies take
+   * turns instead of one company's backlog holding everyone else's first calls.
+   */
+  transcribe(
+    interactionId: string,
+    options?: { background?: boolean; turn?: number },
+  ): Promise<void>;
   /**
    * downloadCall for many calls, each with its job id, in one INSERT (a CRM sync queues a page of
    * calls at once: one statement instead of one per call).
@@ -156,7 +164,12 @@ export function createPipelineSender(
     mergeRecording: (id) => send(AUDIO_MERGE_QUEUE, id, { id }),
     merge: (id) => send(AUDIO_MERGE_QUEUE, id),
     // pg-boss fetches higher priorities first; equal ones in the order they were queued.
-    transcribe: (id, opts) => send(TRANSCRIBE_QUEUE, id, { priority: opts?.background ? 0 : 1 }),
+    // Recordings 1; a company's n-th waiting synced call 1 − n: every company's first before
+    // anyone's second.
+    transcribe: (id, opts) =>
+      send(TRANSCRIBE_QUEUE, id, {
+        priority: opts?.background ? 1 - Math.max(1, opts.turn ?? 1) : 1,
+      }),
     downloadCall: (id, jobId) => send(CALL_DOWNLOAD_QUEUE, id, jobId ? { id: jobId } : {}),
     async downloadCalls(calls) {
       if (calls.length === 0) return;

@@ -194,6 +194,10 @@ export const interactions = pgTable(
     index('interactions_paused_idx')
       .on(t.companyId)
       .where(sql`${t.pausedReason} is not null`),
+    // A company's CRM calls waiting for transcription: their count ranks the next one's turn.
+    index('interactions_synced_transcribing_idx')
+      .on(t.companyId)
+      .where(sql`${t.transcriptStatus} = 'in-progress' and ${t.sourceIntegrationId} is not null`),
     index('interactions_number_trgm_idx').using('gin', sql`${t.number} gin_trgm_ops`),
     index('interactions_transcript_fts_idx').using(
       'gin',

@@ -1,0 +1,1 @@
+CREATE INDEX "interactions_synced_transcribing_idx" ON "interactions" USING btree ("company_id") WHERE "interactions"."transcript_status" = 'in-progress' and "interactions"."source_integration_id" is not null;
