@@ -32,7 +32,7 @@ import Fastify from 'fastify';
 import { loadConfig } from '../src/config';
 import { createServer } from '../src/server';
 import { createPostgresDatabase, dropPostgresDatabase } from '../test/support/test-database';
-import { assetSizes, indexHtmlAssets, totalGzip, type PageAssets } from './support/bundle-size';
+import { assetSizes, htmlAssets, totalGzip, type PageAssets } from './support/bundle-size';
 import { login } from './support/http-login';
 import {
   runLighthouse,
@@ -375,7 +375,7 @@ async function main(): Promise<void> {
                 loginRun.assetPaths,
                 'scripts and stylesheets /login loaded in the Lighthouse run',
               )
-            : indexHtmlAssets(webDist),
+            : htmlAssets(webDist, 'login.html'),
         );
       }
     } finally {

@@ -41,18 +41,18 @@ export function assetSizes(webDist: string, urlPaths: string[], source: string):
 }
 
 /**
- * What index.html alone pulls in (entry script, modulepreload links, stylesheets): the fallback
- * when no browser run says which route chunks the login page really loads.
+ * What one of the build's HTML documents alone pulls in (scripts, modulepreload links,
+ * stylesheets): login.html is the fallback when no browser run says what the login page loaded.
  */
-export function indexHtmlAssets(webDist: string): PageAssets {
-  const html = readFileSync(path.join(webDist, 'index.html'), 'utf8');
+export function htmlAssets(webDist: string, file: 'index.html' | 'login.html'): PageAssets {
+  const html = readFileSync(path.join(webDist, file), 'utf8');
   const urls: string[] = [];
   for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
     const ref = /(?:src|href)=["']([^"']+)["']/.exec(tag)?.[1];
     if (!ref || /^https?:\/\//.test(ref)) continue;
     if (/^<script/.test(tag) || /rel=["'](modulepreload|stylesheet)["']/.test(tag)) urls.push(ref);
   }
-  return assetSizes(webDist, urls, 'index.html entry, modulepreload and stylesheet links');
+  return assetSizes(webDist, urls, `${file} scripts, modulepreload and stylesheet links`);
 }
 
 export const totalGzip = (sizes: AssetSize[]) => sizes.reduce((sum, s) => sum + s.gzip, 0);

@@ -53,16 +53,16 @@ export interface RouteJs {
 }
 
 /**
- * The JS a logged-in route loads beyond the login page, from the manifest: the static closure of
+ * The JS a logged-in route loads beyond the app's entry, from the manifest: the static closure of
  * the route's page chunks (dynamic entries whose source is under one of `pageDirs`) and of the
  * logged-in shell chunk (`app-shell`, the vite config's group for app-layout and its imports),
  * plus what those page chunks import lazily from `pageDirs` (e.g. a chart library loaded by the
- * page), minus the static closure of index.html, which the login page loads. The login page is in
- * the entry chunk (router.tsx), so index.html's closure is its JS (bench/run.ts's budget).
+ * page), minus the static closure of index.html, which every page of the app loads first (the
+ * login page has a document of its own, ADR 020).
  */
-export function routeJsBeyondLogin(outDir: string, pageDirs: string[]): RouteJs {
+export function routeJsBeyondEntry(outDir: string, pageDirs: string[]): RouteJs {
   const manifest = readManifest(outDir);
-  const login = staticClosure(manifest, ['index.html']);
+  const entry = staticClosure(manifest, ['index.html']);
   const underPage = (key: string) => pageDirs.some((dir) => key.startsWith(dir));
   const pages = Object.keys(manifest).filter((k) => underPage(k) && manifest[k]!.isDynamicEntry);
   if (pages.length === 0) return { chunks: [], lazyFrom: pageDirs };
@@ -77,6 +77,6 @@ export function routeJsBeyondLogin(outDir: string, pageDirs: string[]): RouteJs 
     grew = lazy.length > 0;
     keys = staticClosure(manifest, [...keys, ...lazy]);
   }
-  const files = [...keys].filter((k) => !login.has(k)).map((k) => `/${manifest[k]!.file}`);
+  const files = [...keys].filter((k) => !entry.has(k)).map((k) => `/${manifest[k]!.file}`);
   return { chunks: assetSizes(outDir, files, 'vite manifest').js, lazyFrom: pageDirs };
 }
