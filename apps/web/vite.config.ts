@@ -261,12 +261,7 @@ export default defineConfig({
             // costs a round trip before the first logged-in page can paint (ADR 013).
             {
               debugName: 'app-shell',
-              // Through our own files only: through a package's index (Mantine's, zod's) it took
-              // every component any page uses, 130 KB gzip on every logged-in page.
-              name: (id, ctx) =>
-                staticClosure(ctx, SHELL_MODULE, (m) => m.startsWith(WEB_SRC)).has(id)
-                  ? 'app-shell'
-                  : null,
+              name: (id, ctx) => (staticClosure(ctx, SHELL_MODULE).has(id) ? 'app-shell' : null),
             },
             // Code that several pages share (tables, badges, zod, search), merged by the set of
             // pages using it, with small sets folded into a neighbour.
