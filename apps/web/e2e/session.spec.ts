@@ -16,6 +16,8 @@ test('logout through the user menu shows "Logging out..." and ends on the login 
 
   await expect(page.getByText('Logging out...')).toBeVisible();
   await expect(page).toHaveURL((url) => url.pathname === '/login');
+  // The login page is a document of its own (ADR 020): its form shows once that has loaded.
+  await expect(page.getByLabel(/^email/i)).toBeVisible();
 
   // The server ended the session: a private page is no longer reachable.
   await page.goto('/company/dashboard');
@@ -37,6 +39,7 @@ test('an expired session shows the Session Expired modal and "Login again" retur
   await dialog.getByRole('button', { name: 'Login again' }).click();
 
   await expect(page).toHaveURL((url) => url.pathname === '/login');
+  await expect(page.getByLabel(/^email/i)).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Session Expired' })).toHaveCount(0);
 });
 

@@ -1,0 +1,11 @@
+import { chromium } from '@playwright/test';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const p = await b.newPage();
+p.on('console', (m) => m.type() === 'error' && console.log('console', m.text()));
+p.on('pageerror', (e) => console.log('pageerror', e.message));
+p.on('response', (r) => r.status() >= 400 && console.log('http', r.status(), r.url()));
+p.on('requestfailed', (r) => console.log('failed', r.url(), r.failure()?.errorText));
+await p.goto('http://127.0.0.1:3413' + process.argv[2]);
+await p.waitForTimeout(5000);
+console.log(p.url(), (await p.locator('body').innerText()).slice(0, 200));
+await b.close();
