@@ -94,6 +94,8 @@ describe('HEAD answers like GET without a body', () => {
     const me = await request('GET', '/api/user/me', {}, cookies);
     const meHead = await request('HEAD', '/api/user/me', {}, cookies);
     expect(me.statusCode).toBe(200);
+    expect(me.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(me.json()).toMatchObject({ data: { email: DEMO.admin.email } });
     expect(meHead.statusCode).toBe(200);
     expect(meHead.headers['content-type']).toBe(me.headers['content-type']);
     expect(meHead.rawPayload.length).toBe(0);

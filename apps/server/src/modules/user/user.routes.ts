@@ -130,7 +130,11 @@ export async function userRoutes(
         meJson.set(data, json);
       }
       const serialised = json;
-      return reply.serializer(() => serialised).send({ data });
+      // A reply serializer leaves the content type to the route: set it as the schema's would.
+      return reply
+        .type('application/json; charset=utf-8')
+        .serializer(() => serialised)
+        .send({ data });
     },
   );
 
