@@ -3,8 +3,6 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { shouldRetry } from '@/lib/query-client';
 import { getMe, rememberLoggedInUser } from './fetch-me';
 
-export { getMe };
-
 export const meQueryKey = ['session', 'me'] as const;
 
 /** The current user: refetched every 15 minutes, retried twice (spec §4, §7, §9). */

@@ -1,11 +1,5 @@
-export {
-  meQueryKey,
-  meQueryOptions,
-  useMeQuery,
-  useCurrentUser,
-  setCurrentUser,
-  getMe,
-} from './get-me';
+export { meQueryKey, meQueryOptions, useMeQuery, useCurrentUser, setCurrentUser } from './get-me';
+export { getMe } from './fetch-me';
 export { useLogout, logout } from './logout';
 export { clearSession } from './clear-session';
 export {

@@ -8,7 +8,7 @@ import { INVITATION_TOKEN_EXPIRE_PATH, isTokenRejection } from '../lib/invitatio
  * the same rule (spec §2), an invalid token loads /invitation-token-expire as a document.
  */
 export function useInvitationTokenCheck(invitationToken: string | null) {
-  const [state, setState] = useState<{ checking: boolean; error: unknown }>({
+  const [state, setState] = useState<{ checking: boolean; error: Error | null }>({
     checking: invitationToken !== null,
     error: null,
   });
@@ -24,16 +24,13 @@ export function useInvitationTokenCheck(invitationToken: string | null) {
       (error: unknown) => {
         if (!current) return;
         if (isTokenRejection(error)) pageLocation.replace(INVITATION_TOKEN_EXPIRE_PATH);
-        else setState({ checking: false, error });
+        else setState({ checking: false, error: error instanceof Error ? error : null });
       },
     );
     return () => {
       current = false;
     };
   }, [invitationToken]);
-  return {
-    checking: state.checking,
-    /** A network or server failure: the token could not be checked (the page shows why). */
-    error: state.error instanceof Error ? state.error : null,
-  };
+  /** `error`: a network or server failure, the token could not be checked (the page shows why). */
+  return state;
 }

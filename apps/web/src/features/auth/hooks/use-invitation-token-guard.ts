@@ -3,8 +3,6 @@ import { useNavigate } from 'react-router';
 import { useInvitationTokenValidity } from '../api/invitation-token-validity';
 import { INVITATION_TOKEN_EXPIRE_PATH, isTokenRejection } from '../lib/invitation-token';
 
-export { INVITATION_TOKEN_EXPIRE_PATH };
-
 /**
  * Spec §2: a page carrying an invitation token validates it first; an invalid one (is_valid false,
  * or the server refusing the token itself with a 4xx) sends the visitor to /invitation-token-expire.

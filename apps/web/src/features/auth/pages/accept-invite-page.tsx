@@ -6,10 +6,8 @@ import { useAuthForm } from '../hooks/use-auth-form';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../components/form-alert';
 import { useCompleteLogin } from '../hooks/use-complete-login';
-import {
-  INVITATION_TOKEN_EXPIRE_PATH,
-  useInvitationTokenGuard,
-} from '../hooks/use-invitation-token-guard';
+import { useInvitationTokenGuard } from '../hooks/use-invitation-token-guard';
+import { INVITATION_TOKEN_EXPIRE_PATH } from '../lib/invitation-token';
 import { NewPasswordFields } from '@/components/forms/new-password-fields';
 import { CheckingInvitationCard } from '../components/checking-invitation-card';
 

@@ -110,8 +110,9 @@ describe('LoginPage', { timeout: 20_000 }, () => {
     await fillAndSubmit('admin@demo.fieldbot.test', 'Demo@12345');
 
     expect(await screen.findByText(/Logged in successfully/)).toBeInTheDocument();
-    // Nothing is loaded before the delay is over; the address names the target meanwhile.
+    // Nothing is loaded or kept before the delay is over; the address names the target meanwhile.
     expect(loaded).toEqual([]);
+    expect(window.localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
     expect(window.location.search).toBe(`?redirectTo=${encodeURIComponent('/customers/42')}`);
     await waitFor(() => expect(loaded).toEqual(['/customers/42']), {
       timeout: REDIRECT_DELAY_MS + 1000,
