@@ -102,7 +102,7 @@ interface BundleChunk {
  * the page renders with, and `reads` the exact URLs of the page's first API GETs when its address
  * has no query string (`:param` takes the path's segment; src/app/route-preloads.test.ts checks
  * them against the fetchers). A module that is in no chunk fails the build, so the table cannot
- * silently go stale.
+ * silently go stale. A page with a `bootShell` gets that outline's HTML (ADR 021).
  */
 function routePreloads(): Plugin {
   let root = '';
@@ -112,7 +112,7 @@ function routePreloads(): Plugin {
     configResolved(config) {
       root = config.root;
     },
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter(
         (c): c is never => c.type === 'chunk',
       ) as BundleChunk[];
@@ -129,7 +129,14 @@ function routePreloads(): Plugin {
       };
       // What index.html loads (the login page's entry is another document).
       const initial = closure(chunks.filter((c) => c.isEntry && c.name === 'index'));
-      const pages = routePreloadTable.pages.map(({ pattern, modules, reads }) => {
+      const bootShells = await renderBootShells(root, [
+        ...new Set(
+          routePreloadTable.pages.flatMap((p) =>
+            'bootShell' in p && p.bootShell ? [p.bootShell] : [],
+          ),
+        ),
+      ]);
+      const pages = routePreloadTable.pages.map(({ pattern, modules, reads, ...page }) => {
         const owners = modules.map((m) => {
           const id = path.resolve(root, m);
           const owner = chunks.find((c) => c.moduleIds.includes(id));
@@ -144,6 +151,9 @@ function routePreloads(): Plugin {
             (f) => `/${f}`,
           ),
           reads,
+          ...('bootShell' in page && page.bootShell
+            ? { bootShell: bootShells.get(page.bootShell)! }
+            : {}),
         };
       });
       this.emitFile({
@@ -153,6 +163,30 @@ function routePreloads(): Plugin {
       });
     },
   };
+}
+
+/**
+ * Renders the boot shells (src/app/boot-shell, ADR 021) with React on Node, through a Vite server
+ * that loads our TypeScript, aliases and style imports the way the app's build does.
+ */
+async function renderBootShells(root: string, names: string[]): Promise<Map<string, string>> {
+  const { createServer } = await import('vite');
+  const server = await createServer({
+    root,
+    configFile: path.join(root, 'vite.config.ts'),
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  try {
+    const module = (await server.ssrLoadModule('/src/app/boot-shell/render-boot-shell.tsx')) as {
+      renderBootShell(name: string): string;
+    };
+    return new Map(names.map((name) => [name, module.renderBootShell(name)]));
+  } finally {
+    await server.close();
+  }
 }
 
 /**

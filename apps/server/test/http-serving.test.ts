@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,6 +25,13 @@ const ROUTE_PRELOADS = {
       scripts: ['/assets/app-shell-Ef56Gh78.js'],
       styles: ['/assets/app-shell-Ij90Kl12.css'],
       reads: ['/api/company/interaction/:interactionId/:interactionType'],
+    },
+    {
+      pattern: '/customers/:customerId/interaction/:interactionId/:interactionType',
+      scripts: ['/assets/app-shell-Ef56Gh78.js'],
+      styles: ['/assets/app-shell-Ij90Kl12.css'],
+      reads: [],
+      bootShell: '<div class="outline"><h1>Interaction Detail</h1></div>',
     },
   ],
 };
@@ -211,6 +219,51 @@ describe("a page's preloads in its HTML (ADR 013)", () => {
     expect(head.statusCode).toBe(200);
     expect(head.rawPayload.length).toBe(0);
     expect(head.headers['content-length']).toBe(get.headers['content-length']);
+  });
+});
+
+describe("a page's boot shell in its HTML (ADR 021)", () => {
+  const page = '/customers/c1/interaction/0b0c1d2e-0000-4000-8000-000000000001/field-recording';
+  const outline =
+    '<div id="boot-shell" inert aria-hidden="true"><div class="outline"><h1>Interaction Detail</h1></div></div>';
+
+  it('is sent with a session: the outline before #root, drawn with its stylesheets, the scripts at low priority', async () => {
+    const admin = await as(DEMO.admin.email);
+    const res = await request('GET', page, {}, Object.fromEntries(admin.jar));
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<body>${outline}<div id="root"></div>`);
+    expect(res.body).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/app-shell-Ij90Kl12.css">' +
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/app-shell-Ef56Gh78.js">',
+    );
+    expect(res.body).toContain(
+      '<script type="module" fetchpriority="low" src="/assets/index-Ab12Cd34.js">',
+    );
+    expect(String(res.headers.vary)).toMatch(/cookie/i);
+  });
+
+  it('sets the colour scheme before the first paint with the one inline script the CSP allows', async () => {
+    const admin = await as(DEMO.admin.email);
+    const res = await request('GET', page, {}, Object.fromEntries(admin.jar));
+    const inline = [...res.body.matchAll(/<script>(.*?)<\/script>/g)].map((m) => m[1]!);
+    expect(inline).toHaveLength(1);
+    expect(inline[0]).toContain('data-mantine-color-scheme');
+    const hash = createHash('sha256').update(inline[0]!).digest('base64');
+    const scriptSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .find((d) => d.trim().startsWith('script-src'));
+    expect(scriptSrc).toContain(`'sha256-${hash}'`);
+    expect(scriptSrc).not.toContain('unsafe-inline');
+  });
+
+  it('is not sent without a session (the visitor is on the way to the login page)', async () => {
+    const res = await request('GET', page);
+    expect(res.body).not.toContain('boot-shell');
+    expect(res.body).not.toContain('<script>');
+    expect(res.body).toContain(
+      '<link rel="preload" as="style" crossorigin href="/assets/app-shell-Ij90Kl12.css">',
+    );
+    expect(res.body).not.toContain('fetchpriority');
   });
 });
 

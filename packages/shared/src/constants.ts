@@ -43,6 +43,12 @@ export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
 export const SESSION_COOKIE = 'fieldbot_session';
 
+/**
+ * The element holding the outline of a logged-in page that the server sends with its HTML, shown
+ * until the app has drawn the page (ADR 021).
+ */
+export const BOOT_SHELL_ID = 'boot-shell';
+
 /** Keys of everything the web app keeps in localStorage (spec §3 "Locally stored"). */
 export const STORAGE_KEYS = {
   user: 'fieldbot.user',

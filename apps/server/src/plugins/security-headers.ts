@@ -1,5 +1,6 @@
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
+import { COLOR_SCHEME_SCRIPT_SOURCE } from '../web-app/color-scheme-script.js';
 
 /** Origins of optional third-party services (support widget, analytics), per CSP directive. */
 export type ExtraCspSources = Partial<
@@ -21,7 +22,7 @@ export async function registerSecurityHeaders(
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'", ...(options.thirdParty?.scriptSrc ?? [])],
+        scriptSrc: ["'self'", COLOR_SCHEME_SCRIPT_SOURCE, ...(options.thirdParty?.scriptSrc ?? [])],
         // Mantine (Emotion-free since v7, but it still injects CSS variables) needs inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: [

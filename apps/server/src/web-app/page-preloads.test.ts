@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   loadPagePreloads,
   matchParams,
+  pageBootShell,
   pagePreloadLinks,
   type PagePreloads,
 } from './page-preloads';
@@ -21,6 +22,7 @@ const PAGES: PagePreloads = [
     scripts: ['/assets/interaction-page-4.js'],
     styles: [],
     reads: ['/api/company/interaction/:interactionId/:interactionType'],
+    bootShell: '<main>Interaction Detail</main>',
   },
 ];
 
@@ -75,6 +77,28 @@ describe('pagePreloadLinks', () => {
 
   it('is empty for a page the table does not name', () => {
     expect(pagePreloadLinks(PAGES, '/login', { loggedIn: false })).toBe('');
+  });
+});
+
+describe('pageBootShell (ADR 021)', () => {
+  const url = '/customers/c1/interaction/i-2/field-recording';
+
+  it("wraps a page's outline, inert, for a browser with a session", () => {
+    expect(pageBootShell(PAGES, url, { loggedIn: true })).toBe(
+      '<div id="boot-shell" inert aria-hidden="true"><main>Interaction Detail</main></div>',
+    );
+  });
+
+  it('is empty without a session, and for a page that has no outline', () => {
+    expect(pageBootShell(PAGES, url, { loggedIn: false })).toBe('');
+    expect(pageBootShell(PAGES, '/customers', { loggedIn: true })).toBe('');
+    expect(pageBootShell(PAGES, '/login', { loggedIn: true })).toBe('');
+  });
+
+  it("applies that page's stylesheets at once and lowers its scripts' priority", () => {
+    const html = pagePreloadLinks(PAGES, url, { loggedIn: true });
+    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin');
+    expect(pagePreloadLinks(PAGES, url, { loggedIn: false })).not.toContain('fetchpriority');
   });
 });
 

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { normalizePath } from '@fieldbot/shared';
+import { BOOT_SHELL_ID, normalizePath } from '@fieldbot/shared';
 import { z } from 'zod';
 import { escapeHtml } from '../lib/html.js';
 
@@ -12,6 +12,8 @@ const pagePreloadsSchema = z.object({
       scripts: z.array(z.string()),
       styles: z.array(z.string()),
       reads: z.array(z.string()),
+      /** The page's outline as HTML, drawn at build time (ADR 021). */
+      bootShell: z.string().optional(),
     }),
   ),
 });
@@ -53,42 +55,77 @@ function fillRead(template: string, params: Record<string, string>): string | nu
   return safe ? url : null;
 }
 
+type Page = PagePreloads[number];
+
+/**
+ * With a boot shell the stylesheets draw the first screen, not the scripts: the scripts yield the
+ * line to them on a slow connection.
+ */
+export const LOW_PRIORITY = ' fetchpriority="low"';
+
+/** The table's page for `url` and the values of its `:param`s, or null. */
+function matchPage(
+  pages: PagePreloads,
+  url: string,
+): { page: Page; params: Record<string, string>; query: string | undefined } | null {
+  const [pathname = '/', query] = url.split('?', 2);
+  for (const page of pages) {
+    const params = matchParams(page.pattern, pathname);
+    if (params) return { page, params, query };
+  }
+  return null;
+}
+
 /**
  * The `<link>` tags that let the browser fetch a page's chunks, stylesheets and (for a browser
  * that has a session, and with no query string that would change them) its first API reads in
  * parallel with the entry script, instead of discovering each only after the previous one ran.
- * Empty for a page the table does not name.
+ * A page sent with its boot shell gets its stylesheets applied at once (the outline is drawn
+ * with them) and its scripts at low priority. Empty for a page the table does not name.
  */
 export function pagePreloadLinks(
   pages: PagePreloads,
   url: string,
   { loggedIn }: { loggedIn: boolean },
 ): string {
-  const [pathname = '/', query] = url.split('?', 2);
-  for (const page of pages) {
-    const params = matchParams(page.pattern, pathname);
-    if (!params) continue;
-    const links = [
-      ...page.styles.map(
-        (href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}">`,
-      ),
-      ...page.scripts.map(
-        (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`,
-      ),
-    ];
-    if (loggedIn && !query) {
-      for (const template of page.reads) {
-        const read = fillRead(template, params);
-        // The same request mode as the app's fetch (credentials included), so the browser
-        // hands the preloaded response to it.
-        if (read) {
-          links.push(
-            `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(read)}">`,
-          );
-        }
+  const match = matchPage(pages, url);
+  if (!match) return '';
+  const { page, params, query } = match;
+  const outlined = loggedIn && Boolean(page.bootShell);
+  const styleRel = outlined ? 'stylesheet' : 'preload" as="style';
+  const links = [
+    ...page.styles.map((href) => `<link rel="${styleRel}" crossorigin href="${escapeHtml(href)}">`),
+    ...page.scripts.map(
+      (href) =>
+        `<link rel="modulepreload"${outlined ? LOW_PRIORITY : ''} crossorigin href="${escapeHtml(href)}">`,
+    ),
+  ];
+  if (loggedIn && !query) {
+    for (const template of page.reads) {
+      const read = fillRead(template, params);
+      // The same request mode as the app's fetch (credentials included), so the browser
+      // hands the preloaded response to it.
+      if (read) {
+        links.push(
+          `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(read)}">`,
+        );
       }
     }
-    return links.join('');
   }
-  return '';
+  return links.join('');
+}
+
+/**
+ * The outline of a logged-in page to show until the app has drawn it (ADR 021), or '' (no
+ * outline for that page, or no session: the visitor is on the way to the login page). `inert`
+ * keeps its copies of controls out of reach of the keyboard, `aria-hidden` out of the
+ * accessibility tree (the app's page is the one that counts, also for tests that look by role).
+ */
+export function pageBootShell(
+  pages: PagePreloads,
+  url: string,
+  { loggedIn }: { loggedIn: boolean },
+): string {
+  const shell = loggedIn ? matchPage(pages, url)?.page.bootShell : undefined;
+  return shell ? `<div id="${BOOT_SHELL_ID}" inert aria-hidden="true">${shell}</div>` : '';
 }

@@ -3,7 +3,13 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { isLoginPagePath, SESSION_COOKIE } from '@fieldbot/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { loadPagePreloads, pagePreloadLinks } from './page-preloads.js';
+import { COLOR_SCHEME_SCRIPT } from './color-scheme-script.js';
+import {
+  LOW_PRIORITY,
+  loadPagePreloads,
+  pageBootShell,
+  pagePreloadLinks,
+} from './page-preloads.js';
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -53,12 +59,21 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
     const loggedIn = Boolean(request.cookies[SESSION_COOKIE]);
     const links = pagePreloadLinks(pages, request.url, { loggedIn });
     if (!links) return this.header('cache-control', 'no-cache').sendFile('index.html');
+    const bootShell = pageBootShell(pages, request.url, { loggedIn });
+    const head = bootShell ? `<script>${COLOR_SCHEME_SCRIPT}</script>${links}` : links;
+    const page = bootShell
+      ? html.replaceAll('<script type="module"', `<script type="module"${LOW_PRIORITY}`)
+      : html;
     return (
       this.header('cache-control', 'no-cache')
-        // The API preloads depend on the session cookie.
+        // The API preloads and the boot shell depend on the session cookie.
         .header('vary', 'accept-encoding, cookie')
         .type('text/html; charset=utf-8')
-        .send(html.replace('</head>', `${links}</head>`))
+        .send(
+          page
+            .replace('</head>', `${head}</head>`)
+            .replace('<div id="root">', `${bootShell}<div id="root">`),
+        )
     );
   });
 }

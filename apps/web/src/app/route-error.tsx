@@ -2,6 +2,7 @@ import { MESSAGES } from '@fieldbot/shared';
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
+import { releaseBootShell } from '@/components/layout/boot-shell-release';
 
 export const RELOAD_MARK_KEY = 'fieldbot.routeErrorReloadAt';
 /** A second routing error within this window is shown instead of reloading again (no loops). */
@@ -28,6 +29,7 @@ export function RouteErrorPage() {
   const reloading = claimReload();
 
   useEffect(() => {
+    releaseBootShell();
     if (reloading) window.location.reload();
     else console.error(error);
   }, [reloading, error]);

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS, type User } from '@fieldbot/shared';
+import { BOOT_SHELL_ID, STORAGE_KEYS, type User } from '@fieldbot/shared';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -18,7 +18,7 @@ afterEach(() => vi.unstubAllGlobals());
 function renderApp(
   path: string,
   user: User | null,
-  extra?: (call: RecordedCall) => Response | undefined,
+  extra?: (call: RecordedCall) => Response | Promise<Response> | undefined,
 ) {
   const fetchMock = mockFetch((call) => {
     const answer = extra?.(call);
@@ -190,5 +190,31 @@ describe('route guard', () => {
     expect(router.state.location.search).toBe('');
     expect(window.localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
     expect(screen.queryByRole('dialog', { name: 'Session Expired' })).toBeNull();
+  });
+});
+
+describe("the page's outline sent with the HTML (ADR 021)", () => {
+  const outline = () => document.getElementById(BOOT_SHELL_ID);
+  beforeEach(() => {
+    const element = document.createElement('div');
+    element.id = BOOT_SHELL_ID;
+    document.body.append(element);
+  });
+  afterEach(() => outline()?.remove());
+
+  it('stays while the session is checked and goes once the page is drawn', async () => {
+    let answerMe: (response: Response) => void = () => undefined;
+    const me = new Promise<Response>((resolve) => (answerMe = resolve));
+    renderApp('/customers', null, (call) => (call.url === '/api/user/me' ? me : undefined));
+    expect(outline()).not.toBeNull();
+    answerMe(jsonResponse(200, { data: makeUser('manager') }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
+    await waitFor(() => expect(outline()).toBeNull());
+  });
+
+  it('goes when the guard shows something else, such as the way to the login page', async () => {
+    const { router } = renderApp('/customers', null);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(outline()).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { resolveRoute } from '@fieldbot/shared';
 import { Box } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { releaseBootShell } from '@/components/layout/boot-shell-release';
 import { PageLoader } from '@/components/layout/page-loader';
 import { useLogout, useMeQuery } from '@/lib/session';
 import { useSessionFlags } from '@/lib/use-session-flags';
@@ -37,13 +38,21 @@ export function RouteGuard() {
     rememberRedirectTo(search);
   }, [search]);
 
-  if (me.isPending) return <PageLoader fullScreen />;
   const user = me.data ?? null;
+  const decision = me.isPending ? null : resolveRoute({ pathname, search, user });
+  // The page's outline from the server stays until the page is drawn (AppLayout), unless
+  // something else is shown instead.
+  const settled = decision !== null;
+  const showsPage = decision?.kind === 'render' && !sessionExpired;
+  useEffect(() => {
+    if (settled && !showsPage) releaseBootShell();
+  }, [settled, showsPage]);
+
+  if (!decision) return <PageLoader fullScreen />;
   // The Session Expired modal is open over an empty page until the user chooses to log in again:
   // the page's own failed calls ('Unauthenticated.') are not shown under it.
   if (sessionExpired) return <Box mih="100dvh" />;
 
-  const decision = resolveRoute({ pathname, search, user });
   // Keyed by location: <Navigate> only navigates on mount, and the same redirect can be due again
   // after another navigation (e.g. logout → '/' → '/login').
   const here = `${pathname}${search}`;

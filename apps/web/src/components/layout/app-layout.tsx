@@ -1,5 +1,4 @@
 import '@/lib/styles/app-styles';
-import { AppShell, Box } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Suspense, useEffect, type ReactNode } from 'react';
@@ -8,7 +7,8 @@ import { NoAccessPage } from '@/components/feedback/no-access-page';
 import { useCurrentUser } from '@/lib/session';
 import { setSessionFlags } from '@/lib/session-flags';
 import { useSessionFlags } from '@/lib/use-session-flags';
-import { Footer } from './footer';
+import { AppFrame } from './app-frame';
+import { BootShellRelease } from './boot-shell-release';
 import { Header } from './header';
 import { PageHeaderProvider } from './page-header';
 import { PageLoader } from './page-loader';
@@ -46,43 +46,33 @@ export function AppLayout({ userMenuItems, banner }: AppLayoutProps) {
     <PageHeaderProvider>
       <ModalsProvider>
         <SkipLink />
-        <AppShell
-          header={{ height: 64 }}
-          navbar={{
-            width: collapsed ? 76 : 240,
-            breakpoint: 'sm',
-            collapsed: { mobile: !mobileOpened },
-          }}
-          padding="md"
-        >
-          <AppShell.Header>
+        <AppFrame
+          collapsed={collapsed}
+          navOpened={mobileOpened}
+          mainId="main-content"
+          header={
             <Header
               user={user}
               navOpened={mobileOpened}
               onToggleNav={toggleMobile}
               userMenuItems={userMenuItems}
             />
-          </AppShell.Header>
-          <AppShell.Navbar p="sm" aria-label="Sidebar">
+          }
+          navbar={
             <Sidebar
               user={user}
               collapsed={collapsed && !mobileOpened}
               onToggleCollapsed={() => setCollapsed((c) => !c)}
               onNavigate={closeMobile}
             />
-          </AppShell.Navbar>
-          <AppShell.Main>
-            <Box
-              id="main-content"
-              tabIndex={-1}
-              mih="calc(100dvh - 64px - 2 * var(--mantine-spacing-md) - 56px)"
-            >
-              {banner}
-              <Suspense fallback={<PageLoader />}>{content}</Suspense>
-            </Box>
-            <Footer />
-          </AppShell.Main>
-        </AppShell>
+          }
+        >
+          {banner}
+          <Suspense fallback={<PageLoader />}>
+            <BootShellRelease />
+            {content}
+          </Suspense>
+        </AppFrame>
       </ModalsProvider>
     </PageHeaderProvider>
   );

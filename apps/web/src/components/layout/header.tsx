@@ -1,22 +1,11 @@
 import type { User } from '@fieldbot/shared';
-import {
-  ActionIcon,
-  Avatar,
-  Burger,
-  Group,
-  Loader,
-  Menu,
-  Modal,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
-import { IconArrowLeft, IconChevronDown, IconKey, IconLogout, IconUser } from '@tabler/icons-react';
+import { Avatar, Group, Loader, Menu, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconKey, IconLogout, IconUser } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useGoBack } from '@/lib/use-go-back';
 import { useLogout } from '@/lib/session';
+import { HeaderStart } from './header-start';
 import { usePageHeaderState } from './page-header';
 
 export interface HeaderProps {
@@ -34,32 +23,14 @@ export function Header({ user, navOpened, onToggleNav, userMenuItems }: HeaderPr
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="sm" wrap="nowrap" miw={0}>
-        <Burger
-          opened={navOpened}
-          onClick={onToggleNav}
-          hiddenFrom="sm"
-          size="sm"
-          aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
-        />
-        {enableReturn && (
-          <ActionIcon variant="subtle" size="lg" aria-label="Go back" onClick={goBack}>
-            <IconArrowLeft size={20} />
-          </ActionIcon>
-        )}
-        <Stack gap={0} miw={0}>
-          {title && (
-            <Title order={1} size="h3" fz={{ base: 'lg', sm: 'h3' }} lineClamp={2}>
-              {title}
-            </Title>
-          )}
-          {subTitle && (
-            <Text size="sm" c="dimmed" lineClamp={1}>
-              {subTitle}
-            </Text>
-          )}
-        </Stack>
-      </Group>
+      <HeaderStart
+        title={title}
+        subTitle={subTitle}
+        enableReturn={enableReturn}
+        navOpened={navOpened}
+        onToggleNav={onToggleNav}
+        onBack={goBack}
+      />
 
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>

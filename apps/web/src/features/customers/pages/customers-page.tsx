@@ -8,9 +8,11 @@ import { useCurrentUser } from '@/lib/session';
 import { useCustomers } from '../api/get-customers';
 import { CustomersTable } from '../components/customers-table';
 
+export const CUSTOMERS_PAGE_HEADER = { title: 'Customers' };
+
 /** /customers: search, type and status filters, sort and page, all kept in the query string. */
 export function CustomersPage() {
-  usePageHeader({ title: 'Customers' });
+  usePageHeader(CUSTOMERS_PAGE_HEADER);
   const [query, setQuery] = useListQuery(customerListQuerySchema);
   const customers = useCustomers(query);
   const user = useCurrentUser();

@@ -34,6 +34,7 @@ import { TranscriptBox } from '../components/transcript-box';
 import { revealHighlight, type TranscriptHighlight } from '../components/transcript-segments';
 import { momentLink } from '../lib/moment-link';
 
+export const INTERACTION_PAGE_HEADER = { title: 'Interaction Detail', enableReturn: true };
 export const INTERACTION_NOT_FOUND = 'Interaction not found';
 export const LINK_COPIED = 'Link copied to the clipboard.';
 /** When the browser refuses the clipboard, the link is shown to copy by hand. */
@@ -48,7 +49,7 @@ function isInteractionType(value: string | undefined): value is InteractionType 
  * users/interaction/… (spec §2 "Interaction detail").
  */
 export function InteractionDetailPage() {
-  usePageHeader({ title: 'Interaction Detail', enableReturn: true });
+  usePageHeader(INTERACTION_PAGE_HEADER);
   const { interactionId = '', interactionType, customerId } = useParams();
   if (!isInteractionType(interactionType) || !isRecordId(interactionId)) {
     return <NotFound customerId={customerId} />;
