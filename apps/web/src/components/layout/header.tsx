@@ -17,16 +17,14 @@ export interface HeaderProps {
 }
 
 export function Header({ user, navOpened, onToggleNav, userMenuItems }: HeaderProps) {
-  const { title, subTitle, enableReturn, returnTo } = usePageHeaderState();
-  const goBack = useGoBack(returnTo);
+  const pageHeader = usePageHeaderState();
+  const goBack = useGoBack(pageHeader.returnTo);
   const logout = useLogout();
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <HeaderStart
-        title={title}
-        subTitle={subTitle}
-        enableReturn={enableReturn}
+        {...pageHeader}
         navOpened={navOpened}
         onToggleNav={onToggleNav}
         onBack={goBack}
