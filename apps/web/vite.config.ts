@@ -129,14 +129,14 @@ function routePreloads(): Plugin {
       };
       // What index.html loads (the login page's entry is another document).
       const initial = closure(chunks.filter((c) => c.isEntry && c.name === 'index'));
+      const bootShellOf = (page: (typeof routePreloadTable.pages)[number]) =>
+        'bootShell' in page ? page.bootShell : undefined;
       const bootShells = await renderBootShells(root, [
-        ...new Set(
-          routePreloadTable.pages.flatMap((p) =>
-            'bootShell' in p && p.bootShell ? [p.bootShell] : [],
-          ),
-        ),
+        ...new Set(routePreloadTable.pages.map(bootShellOf).filter((name) => name !== undefined)),
       ]);
-      const pages = routePreloadTable.pages.map(({ pattern, modules, reads, ...page }) => {
+      const pages = routePreloadTable.pages.map((page) => {
+        const { pattern, modules, reads } = page;
+        const bootShell = bootShellOf(page);
         const owners = modules.map((m) => {
           const id = path.resolve(root, m);
           const owner = chunks.find((c) => c.moduleIds.includes(id));
@@ -151,9 +151,7 @@ function routePreloads(): Plugin {
             (f) => `/${f}`,
           ),
           reads,
-          ...('bootShell' in page && page.bootShell
-            ? { bootShell: bootShells.get(page.bootShell)! }
-            : {}),
+          ...(bootShell ? { bootShell: bootShells.get(bootShell)! } : {}),
         };
       });
       this.emitFile({

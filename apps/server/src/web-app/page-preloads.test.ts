@@ -5,10 +5,15 @@ import { describe, expect, it } from 'vitest';
 import {
   loadPagePreloads,
   matchParams,
-  pageBootShell,
-  pagePreloadLinks,
+  pageDocumentParts,
   type PagePreloads,
 } from './page-preloads';
+
+/** The `<link>` tags added for `url` ('' for a page the table does not name). */
+const pagePreloadLinks = (pages: PagePreloads, url: string, options: { loggedIn: boolean }) =>
+  pageDocumentParts(pages, url, options)?.links ?? '';
+const pageBootShell = (pages: PagePreloads, url: string, options: { loggedIn: boolean }) =>
+  pageDocumentParts(pages, url, options)?.bootShell;
 
 const PAGES: PagePreloads = [
   {
@@ -41,7 +46,7 @@ describe('matchParams', () => {
   });
 });
 
-describe('pagePreloadLinks', () => {
+describe("a page's preload links", () => {
   it("preloads a page's stylesheets and chunks, and its reads for a logged-in browser", () => {
     const html = pagePreloadLinks(PAGES, '/customers', { loggedIn: true });
     expect(html).toBe(
@@ -75,12 +80,12 @@ describe('pagePreloadLinks', () => {
     expect(html).not.toContain('/api/');
   });
 
-  it('is empty for a page the table does not name', () => {
-    expect(pagePreloadLinks(PAGES, '/login', { loggedIn: false })).toBe('');
+  it('is nothing for a page the table does not name', () => {
+    expect(pageDocumentParts(PAGES, '/login', { loggedIn: false })).toBeNull();
   });
 });
 
-describe('pageBootShell (ADR 021)', () => {
+describe("a page's outline (ADR 021)", () => {
   const url = '/customers/c1/interaction/i-2/field-recording';
 
   it("wraps a page's outline, inert, for a browser with a session", () => {
@@ -92,7 +97,7 @@ describe('pageBootShell (ADR 021)', () => {
   it('is empty without a session, and for a page that has no outline', () => {
     expect(pageBootShell(PAGES, url, { loggedIn: false })).toBe('');
     expect(pageBootShell(PAGES, '/customers', { loggedIn: true })).toBe('');
-    expect(pageBootShell(PAGES, '/login', { loggedIn: true })).toBe('');
+    expect(pageBootShell(PAGES, '/login', { loggedIn: true })).toBeUndefined();
   });
 
   it("applies that page's stylesheets at once and lowers its scripts' priority", () => {

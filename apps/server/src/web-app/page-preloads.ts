@@ -76,28 +76,40 @@ function matchPage(
   return null;
 }
 
+/** What the server adds to index.html for a page of the table. */
+export interface PageDocumentParts {
+  /** `<link>` tags for the end of `<head>`. */
+  links: string;
+  /** The page's outline to put before `#root` (ADR 021), or ''. */
+  bootShell: string;
+}
+
 /**
- * The `<link>` tags that let the browser fetch a page's chunks, stylesheets and (for a browser
- * that has a session, and with no query string that would change them) its first API reads in
- * parallel with the entry script, instead of discovering each only after the previous one ran.
- * A page sent with its boot shell gets its stylesheets applied at once (the outline is drawn
- * with them) and its scripts at low priority. Empty for a page the table does not name.
+ * For a page the table names (null for any other): the `<link>` tags that let the browser fetch
+ * its chunks, stylesheets and (for a browser that has a session, and with no query string that
+ * would change them) its first API reads in parallel with the entry script, instead of
+ * discovering each only after the previous one ran; and, for a browser with a session, the page's
+ * outline to show until the app has drawn it (ADR 021). Without a session there is no outline:
+ * the visitor is on the way to the login page. With one, the stylesheets are applied at once (the
+ * outline is drawn with them) and the scripts go at low priority. `inert` keeps the outline's
+ * copies of controls out of reach of the keyboard, `aria-hidden` out of the accessibility tree
+ * (the app's page is the one that counts, also for tests that look by role).
  */
-export function pagePreloadLinks(
+export function pageDocumentParts(
   pages: PagePreloads,
   url: string,
   { loggedIn }: { loggedIn: boolean },
-): string {
+): PageDocumentParts | null {
   const match = matchPage(pages, url);
-  if (!match) return '';
+  if (!match) return null;
   const { page, params, query } = match;
-  const outlined = loggedIn && Boolean(page.bootShell);
-  const styleRel = outlined ? 'stylesheet' : 'preload" as="style';
+  const outline = loggedIn ? page.bootShell : undefined;
+  const styleRel = outline ? 'stylesheet' : 'preload" as="style';
   const links = [
     ...page.styles.map((href) => `<link rel="${styleRel}" crossorigin href="${escapeHtml(href)}">`),
     ...page.scripts.map(
       (href) =>
-        `<link rel="modulepreload"${outlined ? LOW_PRIORITY : ''} crossorigin href="${escapeHtml(href)}">`,
+        `<link rel="modulepreload"${outline ? LOW_PRIORITY : ''} crossorigin href="${escapeHtml(href)}">`,
     ),
   ];
   if (loggedIn && !query) {
@@ -112,20 +124,10 @@ export function pagePreloadLinks(
       }
     }
   }
-  return links.join('');
-}
-
-/**
- * The outline of a logged-in page to show until the app has drawn it (ADR 021), or '' (no
- * outline for that page, or no session: the visitor is on the way to the login page). `inert`
- * keeps its copies of controls out of reach of the keyboard, `aria-hidden` out of the
- * accessibility tree (the app's page is the one that counts, also for tests that look by role).
- */
-export function pageBootShell(
-  pages: PagePreloads,
-  url: string,
-  { loggedIn }: { loggedIn: boolean },
-): string {
-  const shell = loggedIn ? matchPage(pages, url)?.page.bootShell : undefined;
-  return shell ? `<div id="${BOOT_SHELL_ID}" inert aria-hidden="true">${shell}</div>` : '';
+  return {
+    links: links.join(''),
+    bootShell: outline
+      ? `<div id="${BOOT_SHELL_ID}" inert aria-hidden="true">${outline}</div>`
+      : '',
+  };
 }

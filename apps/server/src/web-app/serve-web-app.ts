@@ -4,12 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { isLoginPagePath, SESSION_COOKIE } from '@fieldbot/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COLOR_SCHEME_SCRIPT } from './color-scheme-script.js';
-import {
-  LOW_PRIORITY,
-  loadPagePreloads,
-  pageBootShell,
-  pagePreloadLinks,
-} from './page-preloads.js';
+import { LOW_PRIORITY, loadPagePreloads, pageDocumentParts } from './page-preloads.js';
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -47,6 +42,11 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
 
   // Read once: a deploy replaces the files and restarts the server.
   const html = readFileSync(indexFile, 'utf8');
+  // A page sent with its outline (ADR 021) loads the entry's scripts at low priority too.
+  const outlinedHtml = html.replaceAll(
+    '<script type="module"',
+    `<script type="module"${LOW_PRIORITY}`,
+  );
   const pages = loadPagePreloads(webDist);
   // The login page's own document (apps/web/login.html): React and Mantine without the app's
   // router and query client, for the page most visitors open first.
@@ -57,23 +57,20 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
       return this.header('cache-control', 'no-cache').sendFile('login.html');
     }
     const loggedIn = Boolean(request.cookies[SESSION_COOKIE]);
-    const links = pagePreloadLinks(pages, request.url, { loggedIn });
-    if (!links) return this.header('cache-control', 'no-cache').sendFile('index.html');
-    const bootShell = pageBootShell(pages, request.url, { loggedIn });
-    const head = bootShell ? `<script>${COLOR_SCHEME_SCRIPT}</script>${links}` : links;
-    const page = bootShell
-      ? html.replaceAll('<script type="module"', `<script type="module"${LOW_PRIORITY}`)
-      : html;
+    const parts = pageDocumentParts(pages, request.url, { loggedIn });
+    if (!parts) return this.header('cache-control', 'no-cache').sendFile('index.html');
+    const { links, bootShell } = parts;
+    const document = bootShell
+      ? outlinedHtml
+          .replace('</head>', `<script>${COLOR_SCHEME_SCRIPT}</script>${links}</head>`)
+          .replace('<div id="root">', `${bootShell}<div id="root">`)
+      : html.replace('</head>', `${links}</head>`);
     return (
       this.header('cache-control', 'no-cache')
         // The API preloads and the boot shell depend on the session cookie.
         .header('vary', 'accept-encoding, cookie')
         .type('text/html; charset=utf-8')
-        .send(
-          page
-            .replace('</head>', `${head}</head>`)
-            .replace('<div id="root">', `${bootShell}<div id="root">`),
-        )
+        .send(document)
     );
   });
 }
