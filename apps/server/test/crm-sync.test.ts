@@ -340,14 +340,14 @@ describe('synced calls', () => {
       expect(merged.download_status).toBe('completed');
       expect(merged.source_keys).toEqual([`calls/${acme}/${String(merged.id)}.mp3`]);
       expect(acmeCrm.downloads.filter((ref) => ref === 'rec-K1')).toHaveLength(1);
-      // Its transcription waits behind the ones people are looking at (recorded visits, priority
-      // 1), and takes its turn in Acme's own line of synced calls (the n-th waiting gets 1 − n,
+      // Its transcription waits in the background queue, apart from the ones people are looking
+      // at (recorded visits), and takes its turn in Acme's own line of synced calls (the n-th waiting gets 1 − n,
       // so another company's first call is not held behind Acme's whole backlog). The merge
       // queues it just after saving the merged audio, so it may not be there yet.
       const job = await waitFor('K1 to be queued for transcription', async () => {
         const [row] = await t.inspect((q) =>
           q(
-            `SELECT priority FROM pgboss.job WHERE name = 'transcribe' AND data->>'interactionId' = $1`,
+            `SELECT priority FROM pgboss.job WHERE name = 'transcribe-background' AND data->>'interactionId' = $1`,
             [String(merged.id)],
           ),
         );

@@ -67,6 +67,8 @@ let untouchedCall: string;
 /** Checked later, in one database read (on PGlite each read restarts the server). */
 let refusedKey: string;
 let recordingByJob: string;
+/** A call the demo CRM connection brought in, recording in storage. */
+let syncedCall: string;
 
 beforeAll(async () => {
   tech = t.client();
@@ -80,6 +82,13 @@ beforeAll(async () => {
     admin,
     await renderAudio('sine=frequency=330:duration=3', 'ogg'),
     'call.ogg',
+    'audio/ogg',
+  );
+  // Audio of its own: a transcript of the same audio would be reused without asking the service.
+  const storedSynced = await uploadFile(
+    admin,
+    await renderAudio('sine=frequency=260:duration=2', 'ogg'),
+    'synced-call.ogg',
     'audio/ogg',
   );
   stt.serveFile(
@@ -122,6 +131,19 @@ beforeAll(async () => {
       fx.globexJob,
       `${stt.origin}/files/call-42.mp3`,
     );
+    syncedCall = await insertCall(
+      q,
+      fx.acme,
+      fx.techCustomer,
+      fx.openJob,
+      `storage:${keyOf(storedSynced)}`,
+    );
+    await q(
+      `UPDATE interactions SET source_integration_id =
+         (SELECT id FROM company_integrations WHERE company_id = $1 LIMIT 1)
+       WHERE id = $2 RETURNING source_integration_id`,
+      [fx.acme, syncedCall],
+    ).then(([row]) => expect(row!.source_integration_id).toBeTruthy());
     await subscribeTestQueue(q);
   });
 }, HOOK_TIMEOUT_MS);
@@ -661,6 +683,45 @@ describe('POST /api/company/call/download', () => {
           source_keys: [],
         });
       }
+    },
+    SLOW_TEST_TIMEOUT_MS,
+  );
+});
+
+describe('a recorded visit while a synced call is being transcribed', () => {
+  it(
+    'is transcribed at once, not after the call',
+    async () => {
+      // The transcription service holds the call's request: its worker stays busy.
+      const before = stt.requests.length;
+      stt.script({ kind: 'hang' });
+      const res = await admin.post('/api/company/call/download', {
+        call_ids: [syncedCall],
+        company_id: fx.acme,
+      });
+      expect(res.status, res.text).toBe(200);
+      await stt.waitForRequest(before + 1);
+      expect(stt.requests[before]).toMatchObject({ reply: 'hang' });
+      expect(stt.requests[before]!.fileName).toMatch(/^CSR-/);
+
+      const [url] = await uploadChunks(
+        tech,
+        [await renderAudio('sine=frequency=370:duration=1', 'wav')],
+        'wav',
+      );
+      const body = {
+        customer_id: fx.techCustomer,
+        file_urls: [url],
+        started_at: new Date().toISOString(),
+      };
+      expect((await tech.post('/api/company/recordings', body)).status).toBe(200);
+      const { interaction_id: number } = await waitForCompleted(tech, body);
+      expect(stt.requests.at(-1)!.fileName).toBe(`${number}.mp3`);
+      const call = await admin.get(`/api/company/interaction/${syncedCall}/csr-call`);
+      expect(call.body.data).toMatchObject({
+        status: 'in-progress',
+        transcript_status: 'in-progress',
+      });
     },
     SLOW_TEST_TIMEOUT_MS,
   );

@@ -3,7 +3,12 @@ import type { Logger } from 'pino';
 import type { AppConfig, PipelineConfig } from '../config.js';
 import type { CapacityService, ResumeQueue } from '../modules/capacity/capacity.service.js';
 import { BOT_RUN_QUEUE, botRunSendOptions, type BotRunJobData } from './bot-run.js';
-import { pipelineSendOptions, TRANSCRIBE_QUEUE, type PipelineJobData } from './pipeline.js';
+import {
+  pipelineSendOptions,
+  TRANSCRIBE_BACKGROUND_QUEUE,
+  TRANSCRIBE_QUEUE,
+  type PipelineJobData,
+} from './pipeline.js';
 
 /**
  * capacity-check {companyId?}: soft-capacity e-mails and the resumption of paused work (issue 10
@@ -72,7 +77,8 @@ export function createResumeQueue(
       await boss.insert(
         items.map((item) => ({
           id: item.jobId,
-          name: TRANSCRIBE_QUEUE,
+          // A hold lifted may release a company's whole backlog at once: not in front of recordings.
+          name: TRANSCRIBE_BACKGROUND_QUEUE,
           data: { interactionId: item.id, step: TRANSCRIBE_QUEUE } satisfies PipelineJobData,
           ...common(pipeline),
         })),

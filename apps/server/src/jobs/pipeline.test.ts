@@ -98,12 +98,12 @@ describe('peakCount', () => {
   });
 });
 
-describe('transcription priority', () => {
+describe('pipeline queue order', () => {
   function sender() {
-    const sent: { name: string; options: PgBoss.SendOptions }[] = [];
+    const sent: { name: string; step: string; options: PgBoss.SendOptions }[] = [];
     const boss = {
-      send: async (name: string, _data: unknown, options: PgBoss.SendOptions) => {
-        sent.push({ name, options });
+      send: async (name: string, data: PipelineJobData, options: PgBoss.SendOptions) => {
+        sent.push({ name, step: data.step, options });
         return 'job';
       },
     } as unknown as PgBoss;
@@ -126,12 +126,27 @@ describe('transcription priority', () => {
     await queue.transcribe('a-3', { background: true, turn: 3 });
     await queue.transcribe('b-1', { background: true, turn: 1 });
     await queue.transcribe('no-turn', { background: true });
-    expect(sent.map((s) => [s.name, s.options.priority])).toEqual([
-      ['transcribe', 1],
-      ['transcribe', 0],
-      ['transcribe', -2],
-      ['transcribe', 0],
-      ['transcribe', 0],
+    // Synced calls wait in a queue of their own, with its own workers; all run the transcribe step.
+    expect(sent.map((s) => [s.name, s.step, s.options.priority])).toEqual([
+      ['transcribe', 'transcribe', 1],
+      ['transcribe-background', 'transcribe', 0],
+      ['transcribe-background', 'transcribe', -2],
+      ['transcribe-background', 'transcribe', 0],
+      ['transcribe-background', 'transcribe', 0],
+    ]);
+  });
+
+  it('merges and downloads what a person waits for ahead of a sync’s calls', async () => {
+    const { queue, sent } = sender();
+    await queue.mergeRecording('recording');
+    await queue.merge('synced-call');
+    await queue.downloadCall('asked-again');
+    await queue.downloadCall('synced-call', 'sync-job-id');
+    expect(sent.map((s) => [s.name, s.options.id, s.options.priority ?? 0])).toEqual([
+      ['audio-merge', 'recording', 1],
+      ['audio-merge', undefined, 0],
+      ['call-download', undefined, 1],
+      ['call-download', 'sync-job-id', 0],
     ]);
   });
 });

@@ -16,6 +16,7 @@ import { retryOptions } from './retry-options.js';
  *
  *   POST /api/company/recordings ─► audio-merge ─► transcribe ─► status completed + interaction.completed
  *   POST /api/company/call/download ─► call-download ─► audio-merge ─► …
+ *   CRM sync ─► call-download ─► audio-merge ─► transcribe-background ─► …
  *
  * Durable: a job lives in the database from the moment it is queued. A worker that dies mid-job
  * leaves it `active`; once its expiry (PIPELINE_JOB_TIMEOUT_SECONDS) has passed, pg-boss maintenance
@@ -32,7 +33,13 @@ export const AUDIO_MERGE_QUEUE = 'audio-merge';
 export const TRANSCRIBE_QUEUE = 'transcribe';
 export const CALL_DOWNLOAD_QUEUE = 'call-download';
 /**
- * pg-boss's dead letter queue of the three: a job whose LAST attempt expired (the worker was killed
+ * The transcribe step of calls a CRM sync brought in (possibly thousands at once) and of paused work
+ * resumed after a capacity hold: a queue with workers of its own, so a recording someone is waiting
+ * for never waits behind that backlog, not even behind the one call being transcribed.
+ */
+export const TRANSCRIBE_BACKGROUND_QUEUE = 'transcribe-background';
+/**
+ * pg-boss's dead letter queue of the steps: a job whose LAST attempt expired (the worker was killed
  * or hung) lands here, so the interaction still gets its error status instead of staying
  * in-progress for ever. Failures the handler sees itself are written by the handler.
  */
@@ -40,6 +47,9 @@ export const PIPELINE_FAILED_QUEUE = 'interaction-pipeline-failed';
 
 export type PipelineStep =
   typeof AUDIO_MERGE_QUEUE | typeof TRANSCRIBE_QUEUE | typeof CALL_DOWNLOAD_QUEUE;
+
+/** The queues of the steps; a step's work may wait in more than one (see TRANSCRIBE_BACKGROUND_QUEUE). */
+export type PipelineQueueName = PipelineStep | typeof TRANSCRIBE_BACKGROUND_QUEUE;
 
 export interface PipelineJobData {
   interactionId: string;
@@ -65,11 +75,7 @@ export interface PipelineSender extends PipelineQueue {
   /** Merges again (a downloaded call); a fresh job each time. */
   merge(interactionId: string): Promise<void>;
   /**
-   * Background transcriptions (calls a CRM sync brought in, possibly thousands at once) wait behind
-   * the ones people are looking at (recorded visits, re-downloaded calls).
-   */
-  /**
-   * `background`: a CRM-synced call, after every recording; `turn`: its place among its
+   * `background`: a CRM-synced call, in TRANSCRIBE_BACKGROUND_QUEUE; `turn`: its place among its
    * company's synced calls waiting for transcription (1 = the first), so that companies take
    * turns instead of one company's backlog holding everyone else's first calls.
    */
@@ -134,14 +140,15 @@ export async function createPipelineQueues(boss: PgBoss): Promise<void> {
     PIPELINE_FAILED_QUEUE,
     AUDIO_MERGE_QUEUE,
     TRANSCRIBE_QUEUE,
+    TRANSCRIBE_BACKGROUND_QUEUE,
     CALL_DOWNLOAD_QUEUE,
   ]) {
     await boss.createQueue(name, { name });
   }
 }
 
-/** Ids of this process's pg-boss workers per step (filled by registerPipelineWorkers). */
-export type LocalPipelineWorkers = Map<PipelineStep, string[]>;
+/** Ids of this process's pg-boss workers per queue (filled by registerPipelineWorkers). */
+export type LocalPipelineWorkers = Map<PipelineQueueName, string[]>;
 
 export function createPipelineSender(
   boss: PgBoss,
@@ -150,27 +157,35 @@ export function createPipelineSender(
 ): PipelineSender {
   const options = pipelineSendOptions(config);
   const send = async (
+    queue: PipelineQueueName,
     step: PipelineStep,
     interactionId: string,
     extra: PgBoss.SendOptions = {},
   ) => {
     const data: PipelineJobData = { interactionId, step };
-    await boss.send(step, data, { ...options, ...extra });
+    await boss.send(queue, data, { ...options, ...extra });
     // A worker of this process takes the job now rather than at its next poll, so the steps of
     // one interaction follow each other without polling gaps (other processes still poll).
-    for (const id of localWorkers.get(step) ?? []) boss.notifyWorker(id);
+    for (const id of localWorkers.get(queue) ?? []) boss.notifyWorker(id);
   };
+  const sendStep = (step: PipelineStep, id: string, extra?: PgBoss.SendOptions) =>
+    send(step, step, id, extra);
+  // pg-boss fetches higher priorities first; equal ones in the order they were queued. What a
+  // person is waiting for (a recorded visit, a call they asked to download again) gets 1, the
+  // rest 0, so a CRM sync's hundreds of downloads and merges do not stand in front of it.
+  const now = { priority: 1 };
   return {
-    mergeRecording: (id) => send(AUDIO_MERGE_QUEUE, id, { id }),
-    merge: (id) => send(AUDIO_MERGE_QUEUE, id),
-    // pg-boss fetches higher priorities first; equal ones in the order they were queued.
-    // Recordings 1; a company's n-th waiting synced call 1 − n: every company's first before
-    // anyone's second.
+    mergeRecording: (id) => sendStep(AUDIO_MERGE_QUEUE, id, { id, ...now }),
+    merge: (id) => sendStep(AUDIO_MERGE_QUEUE, id),
+    // A company's n-th waiting synced call 1 − n: every company's first before anyone's second.
+    // Recordings keep priority 1 too, ahead of synced calls queued here by earlier versions.
     transcribe: (id, opts) =>
-      send(TRANSCRIBE_QUEUE, id, {
-        priority: opts?.background ? 1 - Math.max(1, opts.turn ?? 1) : 1,
-      }),
-    downloadCall: (id, jobId) => send(CALL_DOWNLOAD_QUEUE, id, jobId ? { id: jobId } : {}),
+      opts?.background
+        ? send(TRANSCRIBE_BACKGROUND_QUEUE, TRANSCRIBE_QUEUE, id, {
+            priority: 1 - Math.max(1, opts.turn ?? 1),
+          })
+        : sendStep(TRANSCRIBE_QUEUE, id, now),
+    downloadCall: (id, jobId) => sendStep(CALL_DOWNLOAD_QUEUE, id, jobId ? { id: jobId } : now),
     async downloadCalls(calls) {
       if (calls.length === 0) return;
       // Like send: an existing job of the same id is left alone (ON CONFLICT DO NOTHING).
@@ -209,8 +224,20 @@ export async function runPipelineJob(
   const { interactionId } = job.data;
   // pg-boss stops waiting at the job's expiry; stop the child processes and requests with it.
   const signal = AbortSignal.timeout(job.expireInSeconds * 1000);
+  const started = Date.now();
   try {
     await handler.run(interactionId, signal);
+    // How long a step waited in its queue and ran: what a slow "in progress" comes down to.
+    logger.info(
+      {
+        interactionId,
+        queue: job.name,
+        attempt: job.retryCount + 1,
+        queuedMs: job.createdOn ? started - new Date(job.createdOn).getTime() : undefined,
+        tookMs: Date.now() - started,
+      },
+      'interaction pipeline step done',
+    );
   } catch (error) {
     const failure = describeFailure(error, handler.fallbackMessage);
     const final = !failure.retryable || job.retryCount >= job.retryLimit;
@@ -228,7 +255,10 @@ export interface PipelineWorkerOptions {
   /** Receives the ids of the workers started here (see createPipelineSender). */
   localWorkers: LocalPipelineWorkers;
   logger: Logger;
-  /** Parallel transcriptions per process (network-bound); merges and downloads run one at a time. */
+  /**
+   * Parallel transcriptions per process and transcribe queue (network-bound with a whisper
+   * service); merges and downloads run one at a time.
+   */
   transcribePollers: number;
 }
 
@@ -236,24 +266,25 @@ export async function registerPipelineWorkers(
   boss: PgBoss,
   { handlers, localWorkers, logger, transcribePollers }: PipelineWorkerOptions,
 ): Promise<void> {
-  const work = async (step: PipelineStep, pollers: number) => {
+  const work = async (queue: PipelineQueueName, handler: PipelineStepHandler, pollers: number) => {
     const ids: string[] = [];
-    localWorkers.set(step, ids);
+    localWorkers.set(queue, ids);
     for (let i = 0; i < pollers; i++) {
       const id = await boss.work<PipelineJobData>(
-        step,
+        queue,
         { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 },
         async ([job]) => {
-          if (job) await runPipelineJob(job, handlers[step], logger);
+          if (job) await runPipelineJob(job, handler, logger);
         },
       );
       ids.push(id);
     }
   };
   // ffmpeg is CPU-bound: one merge at a time per process leaves a core for the web server.
-  await work(AUDIO_MERGE_QUEUE, 1);
-  await work(TRANSCRIBE_QUEUE, transcribePollers);
-  await work(CALL_DOWNLOAD_QUEUE, 1);
+  await work(AUDIO_MERGE_QUEUE, handlers[AUDIO_MERGE_QUEUE], 1);
+  await work(TRANSCRIBE_QUEUE, handlers[TRANSCRIBE_QUEUE], transcribePollers);
+  await work(TRANSCRIBE_BACKGROUND_QUEUE, handlers[TRANSCRIBE_QUEUE], transcribePollers);
+  await work(CALL_DOWNLOAD_QUEUE, handlers[CALL_DOWNLOAD_QUEUE], 1);
   await boss.work<PipelineJobData>(
     PIPELINE_FAILED_QUEUE,
     { batchSize: 1, pollingIntervalSeconds: 5 },
