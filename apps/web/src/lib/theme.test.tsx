@@ -1,5 +1,6 @@
-import { darken, DEFAULT_THEME, luminance, mergeMantineTheme, Modal } from '@mantine/core';
+import { darken, DEFAULT_THEME, luminance, mergeMantineTheme, Modal, Select } from '@mantine/core';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STATUS_BADGES } from '@/components/status-badge/status-badge';
 import { renderWithProviders } from '@/test/render';
@@ -79,6 +80,14 @@ describe('component defaults', () => {
       </Modal>,
     );
     expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
+  });
+
+  it('puts a Select’s options in the page only while it is open', async () => {
+    renderWithProviders(<Select label="Type" data={['Residential', 'Commercial']} />);
+    // Not kept mounted while closed: nothing to position as the page first renders.
+    expect(document.body.textContent).not.toContain('Commercial');
+    await userEvent.click(screen.getByLabelText('Type'));
+    expect(await screen.findByRole('option', { name: 'Commercial' })).toBeInTheDocument();
   });
 });
 

@@ -91,6 +91,11 @@ export const theme = createTheme({
     // Modal.extend(), which would pull Modal into the login page's bundle.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // Mantine keeps a closed Select's options in the page (hidden) and positions them as it
+    // mounts: a forced style recalculation per Select in the middle of the first render (up to
+    // 100 ms of a throttled phone's CPU on the customers list). Mounted when opened instead; the
+    // input names its list (aria-controls) only while it is open either way.
+    Select: { defaultProps: { comboboxProps: { keepMounted: false } } },
   },
 });
 
