@@ -3,12 +3,7 @@ import type { Logger } from 'pino';
 import type { AppConfig, PipelineConfig } from '../config.js';
 import type { CapacityService, ResumeQueue } from '../modules/capacity/capacity.service.js';
 import { BOT_RUN_QUEUE, botRunSendOptions, type BotRunJobData } from './bot-run.js';
-import {
-  pipelineSendOptions,
-  TRANSCRIBE_BACKGROUND_QUEUE,
-  TRANSCRIBE_QUEUE,
-  type PipelineJobData,
-} from './pipeline.js';
+import { pipelineSendOptions, transcribeJob } from './pipeline.js';
 
 /**
  * capacity-check {companyId?}: soft-capacity e-mails and the resumption of paused work (issue 10
@@ -78,8 +73,7 @@ export function createResumeQueue(
         items.map((item) => ({
           id: item.jobId,
           // A hold lifted may release a company's whole backlog at once: not in front of recordings.
-          name: TRANSCRIBE_BACKGROUND_QUEUE,
-          data: { interactionId: item.id, step: TRANSCRIBE_QUEUE } satisfies PipelineJobData,
+          ...transcribeJob(item.id, { background: true }),
           ...common(pipeline),
         })),
       );

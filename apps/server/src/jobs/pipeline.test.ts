@@ -21,6 +21,7 @@ function job(retryCount: number, retryLimit: number): PgBoss.JobWithMetadata<Pip
     name: 'transcribe',
     data: { interactionId: 'interaction-1', step: 'transcribe' },
     expireInSeconds: 60,
+    createdOn: new Date(),
     retryCount,
     retryLimit,
   } as PgBoss.JobWithMetadata<PipelineJobData>;

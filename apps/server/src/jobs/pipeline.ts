@@ -57,6 +57,20 @@ export interface PipelineJobData {
   step: PipelineStep;
 }
 
+/**
+ * The queue and data of a transcription: in TRANSCRIBE_BACKGROUND_QUEUE for work nobody is
+ * waiting on (synced calls, work resumed after a capacity hold), else in TRANSCRIBE_QUEUE.
+ */
+export function transcribeJob(
+  interactionId: string,
+  { background }: { background: boolean },
+): { name: PipelineQueueName; data: PipelineJobData } {
+  return {
+    name: background ? TRANSCRIBE_BACKGROUND_QUEUE : TRANSCRIBE_QUEUE,
+    data: { interactionId, step: TRANSCRIBE_QUEUE },
+  };
+}
+
 /** What the app queues; the other steps are queued by the pipeline itself. */
 export interface PipelineQueue {
   /**
@@ -157,19 +171,16 @@ export function createPipelineSender(
 ): PipelineSender {
   const options = pipelineSendOptions(config);
   const send = async (
-    queue: PipelineQueueName,
-    step: PipelineStep,
-    interactionId: string,
+    { name, data }: { name: PipelineQueueName; data: PipelineJobData },
     extra: PgBoss.SendOptions = {},
   ) => {
-    const data: PipelineJobData = { interactionId, step };
-    await boss.send(queue, data, { ...options, ...extra });
+    await boss.send(name, data, { ...options, ...extra });
     // A worker of this process takes the job now rather than at its next poll, so the steps of
     // one interaction follow each other without polling gaps (other processes still poll).
-    for (const id of localWorkers.get(queue) ?? []) boss.notifyWorker(id);
+    for (const id of localWorkers.get(name) ?? []) boss.notifyWorker(id);
   };
-  const sendStep = (step: PipelineStep, id: string, extra?: PgBoss.SendOptions) =>
-    send(step, step, id, extra);
+  const sendStep = (step: PipelineStep, interactionId: string, extra?: PgBoss.SendOptions) =>
+    send({ name: step, data: { interactionId, step } }, extra);
   // pg-boss fetches higher priorities first; equal ones in the order they were queued. What a
   // person is waiting for (a recorded visit, a call they asked to download again) gets 1, the
   // rest 0, so a CRM sync's hundreds of downloads and merges do not stand in front of it.
@@ -179,12 +190,13 @@ export function createPipelineSender(
     merge: (id) => sendStep(AUDIO_MERGE_QUEUE, id),
     // A company's n-th waiting synced call 1 − n: every company's first before anyone's second.
     // Recordings keep priority 1 too, ahead of synced calls queued here by earlier versions.
-    transcribe: (id, opts) =>
-      opts?.background
-        ? send(TRANSCRIBE_BACKGROUND_QUEUE, TRANSCRIBE_QUEUE, id, {
-            priority: 1 - Math.max(1, opts.turn ?? 1),
-          })
-        : sendStep(TRANSCRIBE_QUEUE, id, now),
+    transcribe: (id, opts) => {
+      const background = opts?.background ?? false;
+      return send(
+        transcribeJob(id, { background }),
+        background ? { priority: 1 - Math.max(1, opts?.turn ?? 1) } : now,
+      );
+    },
     downloadCall: (id, jobId) => sendStep(CALL_DOWNLOAD_QUEUE, id, jobId ? { id: jobId } : now),
     async downloadCalls(calls) {
       if (calls.length === 0) return;
@@ -233,7 +245,7 @@ export async function runPipelineJob(
         interactionId,
         queue: job.name,
         attempt: job.retryCount + 1,
-        queuedMs: job.createdOn ? started - new Date(job.createdOn).getTime() : undefined,
+        queuedMs: started - new Date(job.createdOn).getTime(),
         tookMs: Date.now() - started,
       },
       'interaction pipeline step done',

@@ -86,7 +86,6 @@ export function InviteUserModal<B extends InviteBody>({
             required
             data={roleOptions}
             allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('role_alias')}
             value={form.values.role_alias || null}
             onChange={(value) => form.setFieldValue('role_alias', value ?? '')}

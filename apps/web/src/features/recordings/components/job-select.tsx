@@ -25,7 +25,6 @@ export function JobSelect({ jobs, value, onChange, disabled }: JobSelectProps) {
       disabled={disabled}
       required
       allowDeselect={false}
-      comboboxProps={{ withinPortal: true }}
     />
   );
 }
