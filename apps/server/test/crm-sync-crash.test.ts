@@ -135,6 +135,9 @@ it(
         [[stale, off]],
       );
       await q(`UPDATE company_integrations SET sync_status = 'off' WHERE id = $1`, [off]);
+      // Saved, never synced: its first sync is the admin's.
+      const other = await companyOf(q, 'due@demo.fieldbot.test');
+      await connectCrm(t, q, other, 'servicetitan', { tenant: 'none' });
       return { stale, off };
     });
     const requested: string[] = [];
@@ -151,7 +154,7 @@ it(
         15,
       ),
     );
-    // Not the one turned off, nor the crash test's, which synced moments ago.
+    // Not the one turned off, the never-synced one, nor the crash test's, which synced moments ago.
     expect(due).toEqual([ids.stale]);
     expect(requested).toEqual([ids.stale]);
   },

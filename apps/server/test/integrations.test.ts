@@ -48,7 +48,10 @@ const recordingQueue: CrmSyncQueue = {
 };
 
 const t = useTestApp({
-  env: { LOG_LEVEL: 'trace' },
+  // The scheduled pass would queue the real engine for a saved connection behind the recording
+  // fake's back (marking it pending), so a manual sync could meet 409 once the file runs past
+  // its first minute.
+  env: { LOG_LEVEL: 'trace', CRM_SYNC_INTERVAL_MINUTES: '0' },
   crmSync: recordingQueue,
   logStream: { write: (line) => void logLines.push(line) },
 });

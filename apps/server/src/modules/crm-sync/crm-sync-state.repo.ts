@@ -251,7 +251,7 @@ export function createCrmSyncStateRepo(db: Db) {
       return rows.map((r) => r.id);
     },
 
-    /** Connected companies whose last sync started more than `minutes` ago (or never). */
+    /** Connections syncing on schedule whose last sync started more than `minutes` ago. */
     async dueForSchedule(minutes: number): Promise<string[]> {
       const rows = await db
         .select({ id: companyIntegrations.id })
@@ -259,12 +259,11 @@ export function createCrmSyncStateRepo(db: Db) {
         .where(
           and(
             eq(companyIntegrations.syncStatus, 'on'),
-            or(
-              isNull(companyIntegrations.lastSyncStartedAt),
-              lt(
-                companyIntegrations.lastSyncStartedAt,
-                sql`now() - make_interval(mins => ${minutes})`,
-              ),
+            // A never-synced connection waits for the admin's first Sync: saving credentials alone
+            // pulls nothing, and cannot turn that Sync into a 409 'already in progress'.
+            lt(
+              companyIntegrations.lastSyncStartedAt,
+              sql`now() - make_interval(mins => ${minutes})`,
             ),
           ),
         );
