@@ -95,6 +95,37 @@ interface BundleChunk {
 }
 
 /**
+ * A chain of chunks whose static imports lead back to its first, if any. Chunks in a cycle run in
+ * an order their modules did not ask for: a schema built before what it imports broke two public
+ * pages at start-up once (ADR 020).
+ */
+function importCycle(
+  chunks: BundleChunk[],
+  byFile: Map<string, BundleChunk>,
+): string[] | undefined {
+  const done = new Set<BundleChunk>();
+  const path: BundleChunk[] = [];
+  const visit = (c: BundleChunk): string[] | undefined => {
+    const at = path.indexOf(c);
+    if (at >= 0) return [...path.slice(at), c].map((x) => x.fileName);
+    if (done.has(c)) return undefined;
+    path.push(c);
+    for (const f of c.imports) {
+      const found = visit(byFile.get(f)!);
+      if (found) return found;
+    }
+    path.pop();
+    done.add(c);
+    return undefined;
+  };
+  for (const c of chunks) {
+    const found = visit(c);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
  * Writes dist/route-preloads.json (ADR 013): for each page of src/app/route-preloads.json, the chunks
  * its modules need (their static imports, minus what index.html loads already) and their
  * stylesheets, with the page's first API reads. The server adds them to the HTML of that page.
@@ -117,6 +148,8 @@ function routePreloads(): Plugin {
         (c): c is never => c.type === 'chunk',
       ) as BundleChunk[];
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const cycle = importCycle(chunks, byFile);
+      if (cycle) throw new Error(`chunks import each other in a cycle: ${cycle.join(' → ')}`);
       const closure = (start: BundleChunk[]) => {
         const seen = new Set<BundleChunk>();
         const visit = (c: BundleChunk) => {
@@ -288,12 +321,25 @@ export default defineConfig({
               // find them, so no page but a dashboard imports this chunk.
               includeDependenciesRecursively: false,
             },
-            // The logged-in shell with everything it imports, in one chunk instead of ~20 small
+            // The shared contract the entries do not run first (schemas, rules) with classic zod,
+            // which it alone pulls in: one chunk that imports only the libraries above, so no
+            // pages' chunk and the contract can import each other in a cycle (a cycle evaluated
+            // schemas before their imports and broke two public pages, ADR 020).
+            {
+              name: 'contract',
+              test: (id) => id.startsWith(SHARED_SRC),
+            },
+            // The logged-in shell and our modules it imports, in one chunk instead of ~20 small
             // shared ones: over HTTP/1.1 a browser opens 6 connections, and each extra request
-            // costs a round trip before the first logged-in page can paint (ADR 013).
+            // costs a round trip before the first logged-in page can paint (ADR 013). Found
+            // through our own files only: through Mantine's index, which re-exports everything,
+            // the group took every Mantine component any page uses (ADR 020).
             {
               debugName: 'app-shell',
-              name: (id, ctx) => (staticClosure(ctx, SHELL_MODULE).has(id) ? 'app-shell' : null),
+              name: (id, ctx) =>
+                staticClosure(ctx, SHELL_MODULE, (m) => m.startsWith(WEB_SRC)).has(id)
+                  ? 'app-shell'
+                  : null,
             },
             // Code that several pages share (tables, badges, zod, search), merged by the set of
             // pages using it, with small sets folded into a neighbour.
