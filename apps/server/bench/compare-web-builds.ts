@@ -84,7 +84,7 @@ async function main() {
           const key = `${page.name}|${b.label}`;
           results.set(key, [...(results.get(key) ?? []), figure]);
           console.log(
-            `  run ${run + 1} ${b.label} ${page.name}: ${figure.score}, LCP ${Math.round(figure.lcpMs)} ms`,
+            `  run ${run + 1} ${b.label} ${page.name}: ${figure.score}, LCP ${Math.round(figure.lcpMs)} ms, benchmarkIndex ${Math.round(figure.benchmarkIndex)}`,
           );
         }
       }

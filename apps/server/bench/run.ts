@@ -283,7 +283,7 @@ function lighthouseChecks(figures: (LighthouseFigures | LighthouseFailure)[]): v
     const redirected = where === new URL(f.url).pathname ? '' : ` (ended at ${where})`;
     check(
       `Lighthouse mobile performance, ${f.name}${redirected}`,
-      String(f.score),
+      `${f.score} (host benchmarkIndex ${Math.round(f.benchmarkIndex)})`,
       `≥ ${GOAL_LIGHTHOUSE_SCORE}`,
       f.score >= GOAL_LIGHTHOUSE_SCORE && redirected === '',
     );

@@ -26,6 +26,12 @@ export interface LighthouseFigures {
   lcpMs: number;
   fcpMs: number;
   tbtMs: number;
+  /**
+   * Lighthouse's measure of this machine's CPU speed: its simulated throttling slows every CPU 4×,
+   * so a slower host scores lower for the same page. Figures are comparable only between runs
+   * with similar indexes.
+   */
+  benchmarkIndex: number;
   /** Requests the page made before Lighthouse stopped recording. */
   requests: number;
   /** Same-origin paths of the scripts and stylesheets the page loaded. */
@@ -83,6 +89,7 @@ async function runOnce(
       lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
       fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? Number.NaN,
       tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
       requests: requests.length,
       assetPaths: requests
         .map((r) => new URL(r.url))
