@@ -94,35 +94,44 @@ interface BundleChunk {
   viteMetadata?: { importedCss: Set<string> };
 }
 
+/** The JS chunks of a bundle (its other entries are assets). */
+function bundleChunks(bundle: Record<string, { type: string }>): BundleChunk[] {
+  return Object.values(bundle).filter((c) => c.type === 'chunk') as unknown as BundleChunk[];
+}
+
 /**
- * A chain of chunks whose static imports lead back to its first, if any. Chunks in a cycle run in
+ * Fails the build when chunks import each other in a cycle, naming them. Chunks in a cycle run in
  * an order their modules did not ask for: a schema built before what it imports broke two public
  * pages at start-up once (ADR 020).
  */
-function importCycle(
-  chunks: BundleChunk[],
-  byFile: Map<string, BundleChunk>,
-): string[] | undefined {
-  const done = new Set<BundleChunk>();
-  const path: BundleChunk[] = [];
-  const visit = (c: BundleChunk): string[] | undefined => {
-    const at = path.indexOf(c);
-    if (at >= 0) return [...path.slice(at), c].map((x) => x.fileName);
-    if (done.has(c)) return undefined;
-    path.push(c);
-    for (const f of c.imports) {
-      const found = visit(byFile.get(f)!);
-      if (found) return found;
-    }
-    path.pop();
-    done.add(c);
-    return undefined;
+function noChunkImportCycles(): Plugin {
+  return {
+    name: 'fieldbot-no-chunk-import-cycles',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = bundleChunks(bundle);
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const done = new Set<BundleChunk>();
+      const chain: BundleChunk[] = [];
+      const cycleFrom = (c: BundleChunk): string[] | undefined => {
+        const at = chain.indexOf(c);
+        if (at >= 0) return [...chain.slice(at), c].map((x) => x.fileName);
+        if (done.has(c)) return undefined;
+        chain.push(c);
+        for (const f of c.imports) {
+          const found = cycleFrom(byFile.get(f)!);
+          if (found) return found;
+        }
+        chain.pop();
+        done.add(c);
+        return undefined;
+      };
+      for (const c of chunks) {
+        const cycle = cycleFrom(c);
+        if (cycle) throw new Error(`chunks import each other in a cycle: ${cycle.join(' → ')}`);
+      }
+    },
   };
-  for (const c of chunks) {
-    const found = visit(c);
-    if (found) return found;
-  }
-  return undefined;
 }
 
 /**
@@ -144,12 +153,8 @@ function routePreloads(): Plugin {
       root = config.root;
     },
     async generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter(
-        (c): c is never => c.type === 'chunk',
-      ) as BundleChunk[];
+      const chunks = bundleChunks(bundle);
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const cycle = importCycle(chunks, byFile);
-      if (cycle) throw new Error(`chunks import each other in a cycle: ${cycle.join(' → ')}`);
       const closure = (start: BundleChunk[]) => {
         const seen = new Set<BundleChunk>();
         const visit = (c: BundleChunk) => {
@@ -239,7 +244,7 @@ function loginEntryInDev(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress(), routePreloads(), loginEntryInDev()],
+  plugins: [react(), precompress(), noChunkImportCycles(), routePreloads(), loginEntryInDev()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,

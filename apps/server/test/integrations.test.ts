@@ -48,10 +48,7 @@ const recordingQueue: CrmSyncQueue = {
 };
 
 const t = useTestApp({
-  // The scheduled pass would queue the real engine for a saved connection behind the recording
-  // fake's back (marking it pending), so a manual sync could meet 409 once the file runs past
-  // its first minute.
-  env: { LOG_LEVEL: 'trace', CRM_SYNC_INTERVAL_MINUTES: '0' },
+  env: { LOG_LEVEL: 'trace' },
   crmSync: recordingQueue,
   logStream: { write: (line) => void logLines.push(line) },
 });

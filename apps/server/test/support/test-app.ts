@@ -80,7 +80,11 @@ export interface StartOptions {
   botEngines?: BotEngines;
   /** The payment provider instead of the configured one (billing tests script their cards). */
   payments?: PaymentProvider;
-  /** The CRM sync queue instead of the app's stand-in (integrations tests record the requests). */
+  /**
+   * The CRM sync queue instead of the app's stand-in (integrations tests record the requests). The
+   * sync schedule is then off unless `env` turns it on: it would drive the real engine behind the
+   * stand-in's back.
+   */
   crmSync?: CrmSyncQueue;
   /** Receives the server's log lines (set LOG_LEVEL in env to see any). */
   logStream?: { write(line: string): void };
@@ -107,7 +111,11 @@ function seededTemplateFor(extraEnv: Record<string, string> = {}): SeededTemplat
 /** Starts the real server on a database of its own (PGlite in a temp DATA_DIR, or a fresh PostgreSQL database). */
 export async function startTestApp(options: StartOptions = {}): Promise<TestApp> {
   const db = await createTestDatabase(seededTemplateFor(options.env));
-  const env = { ...baseTestEnv(db.dataDir, db.databaseUrl), ...options.env };
+  const env = {
+    ...baseTestEnv(db.dataDir, db.databaseUrl),
+    ...(options.crmSync ? { CRM_SYNC_INTERVAL_MINUTES: '0' } : {}),
+    ...options.env,
+  };
 
   let server: Awaited<ReturnType<typeof createServer>> | undefined;
   const start = async () => {
