@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { getPriority, tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   INTERACTION_MESSAGES,
@@ -92,6 +94,28 @@ describe('pocketsphinx provider (real binary and model)', () => {
     expect(error).toBeInstanceOf(TranscriptionError);
     expect((error as TranscriptionError).message).toMatch(/pocketsphinx is not installed/);
     expect((error as TranscriptionError).retryable).toBe(false);
+  });
+
+  it("runs background work at the lowest CPU priority, and other work at the server's", async () => {
+    if (config.engine !== 'pocketsphinx') throw new Error('pocketsphinx expected');
+    // A stand-in for pocketsphinx that writes down the niceness it runs at. It waits first: the
+    // priority is set just after the process starts.
+    const dir = await mkdtemp(path.join(tmpdir(), 'fieldbot-nice-'));
+    const binary = path.join(dir, 'fake-pocketsphinx');
+    const report = path.join(dir, 'niceness');
+    await writeFile(binary, `#!/bin/sh\nsleep 0.5\nnice > '${report}'\nexit 1\n`, { mode: 0o755 });
+    const stt = createSpeechToText({ ...config, binaryPath: binary });
+    const nicenessWhen = async (background: boolean) => {
+      const input = { file: demoAudio(CLIP), fileName: CLIP, contentType: 'audio/ogg', background };
+      await expect(stt.transcribe(input)).rejects.toThrow('The offline transcription failed.');
+      return Number((await readFile(report, 'utf8')).trim());
+    };
+    try {
+      expect(await nicenessWhen(true)).toBe(19);
+      expect(await nicenessWhen(false)).toBe(getPriority());
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('stops when the job is cancelled', async () => {

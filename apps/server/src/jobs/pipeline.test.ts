@@ -9,16 +9,22 @@ import {
   describeFailure,
   PipelineError,
   runPipelineJob,
+  TRANSCRIBE_BACKGROUND_QUEUE,
+  TRANSCRIBE_QUEUE,
   type PipelineJobData,
   type PipelineStepHandler,
 } from './pipeline.js';
 
 const logger = pino({ level: 'silent' });
 
-function job(retryCount: number, retryLimit: number): PgBoss.JobWithMetadata<PipelineJobData> {
+function job(
+  retryCount: number,
+  retryLimit: number,
+  name = 'transcribe',
+): PgBoss.JobWithMetadata<PipelineJobData> {
   return {
     id: 'job-1',
-    name: 'transcribe',
+    name,
     data: { interactionId: 'interaction-1', step: 'transcribe' },
     expireInSeconds: 60,
     createdOn: new Date(),
@@ -75,6 +81,19 @@ describe('runPipelineJob', () => {
     const { step, failures } = handler();
     await runPipelineJob(job(0, 2), step, logger);
     expect(failures).toEqual([]);
+  });
+
+  it('tells the step whether its job is background work', async () => {
+    const seen: boolean[] = [];
+    const step: PipelineStepHandler = {
+      ...handler().step,
+      run: async (_id, _signal, { background }) => {
+        seen.push(background);
+      },
+    };
+    await runPipelineJob(job(0, 2, TRANSCRIBE_QUEUE), step, logger);
+    await runPipelineJob(job(0, 2, TRANSCRIBE_BACKGROUND_QUEUE), step, logger);
+    expect(seen).toEqual([false, true]);
   });
 });
 

@@ -216,7 +216,8 @@ export function createPipelineSender(
 
 /** One step of the pipeline: its work, and what its final failure writes on the interaction. */
 export interface PipelineStepHandler {
-  run(interactionId: string, signal: AbortSignal): Promise<void>;
+  /** `background`: the job came from TRANSCRIBE_BACKGROUND_QUEUE (nobody is waiting on it). */
+  run(interactionId: string, signal: AbortSignal, context: { background: boolean }): Promise<void>;
   fail(interactionId: string, message: string): Promise<void>;
   /** Shown when the failure is not one of ours (a database error…). */
   fallbackMessage: string;
@@ -238,7 +239,9 @@ export async function runPipelineJob(
   const signal = AbortSignal.timeout(job.expireInSeconds * 1000);
   const started = Date.now();
   try {
-    await handler.run(interactionId, signal);
+    await handler.run(interactionId, signal, {
+      background: job.name === TRANSCRIBE_BACKGROUND_QUEUE,
+    });
     // How long a step waited in its queue and ran: what a slow "in progress" comes down to.
     logger.info(
       {

@@ -53,6 +53,7 @@ export function createTranscribeStep(
     audioSeconds: number,
     work: string,
     signal: AbortSignal,
+    background: boolean,
   ): Promise<Transcription> => {
     const text: string[] = [];
     const segments: TranscribedSegment[] = [];
@@ -66,6 +67,7 @@ export function createTranscribeStep(
         fileName: pieces.length > 1 ? `${number}-${i + 1}.mp3` : `${number}.mp3`,
         contentType: 'audio/mpeg',
         signal,
+        background,
       });
       if (result.text !== '') text.push(result.text);
       for (const segment of result.segments) {
@@ -84,7 +86,7 @@ export function createTranscribeStep(
     expiredMessage: 'The transcription took too long.',
     fail: (id, message) => repo.failTranscript(id, message),
 
-    async run(interactionId, signal) {
+    async run(interactionId, signal, { background }) {
       const row = await repo.load(interactionId);
       if (!row) return;
       // A second run after the transcript was saved only finishes what the first one began.
@@ -121,7 +123,14 @@ export function createTranscribeStep(
         if (cached) {
           transcription = cached;
         } else {
-          transcription = await transcribePieces(file, row.number, row.audioSeconds, work, signal);
+          transcription = await transcribePieces(
+            file,
+            row.number,
+            row.audioSeconds,
+            work,
+            signal,
+            background,
+          );
           // Only an optimisation: a transcript that can't be cached is still saved below.
           await cache.put(cacheKey, transcription).catch(() => undefined);
         }

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { access, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PocketsphinxConfig } from '../../config.js';
 import { parseTimedWords, segmentsFromWords } from './pocketsphinx-output.js';
-import { TranscriptionError, type SpeechToText } from './speech-to-text.js';
+import { TranscriptionError, type SpeechToText, type TranscribeInput } from './speech-to-text.js';
 
 const NOT_INSTALLED =
   'Offline transcription is unavailable: pocketsphinx is not installed (Debian packages pocketsphinx and pocketsphinx-en-us).';
@@ -14,11 +14,27 @@ const NO_FFMPEG = 'Offline transcription is unavailable: ffmpeg is not installed
 
 class ToolMissing extends Error {}
 
+/** The niceness of background work: the lowest priority, so it only gets cores nobody else wants. */
+const BACKGROUND_NICENESS = 19;
+
 /** Runs a tool to completion; its stdout is returned, a missing binary is ToolMissing. */
-function run(command: string, args: string[], signal: AbortSignal | undefined) {
+function run(
+  command: string,
+  args: string[],
+  { signal, background }: Pick<TranscribeInput, 'signal' | 'background'>,
+) {
   return new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
     // Its log (several KB on stderr) says nothing a user could act on; only the exit code is read.
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'ignore'], signal });
+    if (background && child.pid !== undefined) {
+      // Raising one's own child's niceness is always allowed; a process that already exited
+      // (ESRCH) has nothing left to slow down.
+      try {
+        setPriority(child.pid, BACKGROUND_NICENESS);
+      } catch {
+        /* exited already */
+      }
+    }
     const out: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
     child.on('error', (error: NodeJS.ErrnoException) => {
@@ -59,7 +75,7 @@ export function createPocketsphinxTranscription(config: PocketsphinxConfig): Spe
             ...['-hide_banner', '-nostdin', '-v', 'error', '-i', input.file],
             ...['-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 'wav', wav],
           ],
-          input.signal,
+          input,
         ).catch((error: unknown) => {
           throw error instanceof ToolMissing ? new TranscriptionError(NO_FFMPEG, false) : error;
         });
@@ -72,7 +88,7 @@ export function createPocketsphinxTranscription(config: PocketsphinxConfig): Spe
         const recognised = await run(
           config.binaryPath,
           ['-infile', wav, '-time', 'yes', '-hmm', model.hmm, '-lm', model.lm, '-dict', model.dict],
-          input.signal,
+          input,
         ).catch((error: unknown) => {
           throw error instanceof ToolMissing ? new TranscriptionError(NOT_INSTALLED, false) : error;
         });

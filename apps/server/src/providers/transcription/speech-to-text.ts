@@ -20,6 +20,11 @@ export interface TranscribeInput {
   fileName: string;
   contentType: string;
   signal?: AbortSignal;
+  /**
+   * Work nobody is waiting on (a synced call): a local engine runs it at the lowest CPU priority,
+   * so it yields the cores to a technician's recording and to the web server.
+   */
+  background?: boolean;
 }
 
 /** Speech-to-text behind an interface: an OpenAI-compatible adapter, offline pocketsphinx, or none. */
