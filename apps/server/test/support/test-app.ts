@@ -96,7 +96,9 @@ export interface StartOptions {
  * The run's seeded template (seeded-template.ts) when `extraEnv` leaves the seed settings as they
  * were for it; otherwise undefined, and the server seeds its own database.
  */
-function seededTemplateFor(extraEnv: Record<string, string> = {}): SeededTemplate | undefined {
+export function seededTemplateFor(
+  extraEnv: Record<string, string> = {},
+): SeededTemplate | undefined {
   const template = inject('seededTemplate');
   if (!template) return undefined;
   try {
