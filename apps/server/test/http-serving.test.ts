@@ -188,9 +188,9 @@ describe('compression and caching of the web app', () => {
 describe("a page's preloads in its HTML (ADR 013)", () => {
   const page = '/interaction/0b0c1d2e-0000-4000-8000-000000000001/field-recording';
   const read = '/api/company/interaction/0b0c1d2e-0000-4000-8000-000000000001/field-recording';
-  const shell =
-    '<link rel="preload" as="style" crossorigin href="/assets/app-shell-Ij90Kl12.css">' +
-    '<link rel="modulepreload" crossorigin href="/assets/app-shell-Ef56Gh78.js">';
+  const style = '<link rel="preload" as="style" crossorigin href="/assets/app-shell-Ij90Kl12.css">';
+  const script = '<link rel="modulepreload" crossorigin href="/assets/app-shell-Ef56Gh78.js">';
+  const shell = style + script;
 
   it("adds the page's chunks and stylesheets before </head>, and its API read with a session", async () => {
     const anonymous = await request('GET', page);
@@ -202,7 +202,7 @@ describe("a page's preloads in its HTML (ADR 013)", () => {
     expect(res.body).toBe(
       INDEX_HTML.replace(
         '</head>',
-        `${shell}<link rel="preload" as="fetch" crossorigin="use-credentials" href="${read}"></head>`,
+        `${style}<link rel="preload" as="fetch" crossorigin="use-credentials" href="${read}">${script}</head>`,
       ),
     );
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -227,32 +227,40 @@ describe("a page's boot shell in its HTML (ADR 021)", () => {
   const outline =
     '<div id="boot-shell" inert aria-hidden="true"><div class="outline"><h1>Interaction Detail</h1></div></div>';
 
-  it('is sent with a session: the outline before #root, drawn with its stylesheets, the scripts at low priority', async () => {
+  it('is sent with a session: the outline before #root, drawn with its stylesheets; the scripts wait in a template', async () => {
     const admin = await as(DEMO.admin.email);
     const res = await request('GET', page, {}, Object.fromEntries(admin.jar));
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(`<body>${outline}<div id="root"></div>`);
     expect(res.body).toContain(
-      '<link rel="stylesheet" crossorigin href="/assets/app-shell-Ij90Kl12.css">' +
-        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/app-shell-Ef56Gh78.js">',
+      '<link rel="stylesheet" crossorigin href="/assets/app-shell-Ij90Kl12.css"></head>',
     );
+    // Nothing in <head> fetches a script: the page's preloads and the entry are inert until the
+    // inline script starts them after the first paint.
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).not.toMatch(/modulepreload|<script type="module"/);
     expect(res.body).toContain(
-      '<script type="module" fetchpriority="low" src="/assets/index-Ab12Cd34.js">',
+      '<template id="deferred-scripts">' +
+        '<link rel="modulepreload" crossorigin href="/assets/app-shell-Ef56Gh78.js">' +
+        '<script type="module" src="/assets/index-Ab12Cd34.js"></script></template>',
     );
     expect(String(res.headers.vary)).toMatch(/cookie/i);
   });
 
-  it('sets the colour scheme before the first paint with the one inline script the CSP allows', async () => {
+  it('sets the colour scheme and starts the scripts with the only inline scripts, each allowed by the CSP', async () => {
     const admin = await as(DEMO.admin.email);
     const res = await request('GET', page, {}, Object.fromEntries(admin.jar));
     const inline = [...res.body.matchAll(/<script>(.*?)<\/script>/g)].map((m) => m[1]!);
-    expect(inline).toHaveLength(1);
+    expect(inline).toHaveLength(2);
     expect(inline[0]).toContain('data-mantine-color-scheme');
-    const hash = createHash('sha256').update(inline[0]!).digest('base64');
+    expect(inline[1]).toContain('deferred-scripts');
     const scriptSrc = String(res.headers['content-security-policy'])
       .split(';')
       .find((d) => d.trim().startsWith('script-src'));
-    expect(scriptSrc).toContain(`'sha256-${hash}'`);
+    for (const script of inline) {
+      const hash = createHash('sha256').update(script).digest('base64');
+      expect(scriptSrc).toContain(`'sha256-${hash}'`);
+    }
     expect(scriptSrc).not.toContain('unsafe-inline');
   });
 
@@ -263,7 +271,8 @@ describe("a page's boot shell in its HTML (ADR 021)", () => {
     expect(res.body).toContain(
       '<link rel="preload" as="style" crossorigin href="/assets/app-shell-Ij90Kl12.css">',
     );
-    expect(res.body).not.toContain('fetchpriority');
+    expect(res.body).not.toContain('deferred-scripts');
+    expect(res.body).toContain('<script type="module" src="/assets/index-Ab12Cd34.js">');
   });
 });
 

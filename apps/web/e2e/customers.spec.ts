@@ -255,3 +255,23 @@ test('a bad customer id shows Customer not found, and a page past the end goes t
   await page.goBack();
   await expect(page).toHaveURL(/\/customers$/);
 });
+
+test('opened as a document with a session, the page is outlined first and its scripts start after that paint, within the CSP', async ({
+  page,
+}) => {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+  });
+  await logIn(page, DEMO_ACCOUNTS.admin);
+  // What the browser got before any script ran: the outline, and the scripts still parked.
+  const response = await page.goto('/customers', { waitUntil: 'commit' });
+  const html = (await response?.text()) ?? '';
+  expect(html).toContain('<div id="boot-shell"');
+  expect(html).toContain('<template id="deferred-scripts">');
+  // The app then starts, draws the page and takes the outline and the template away.
+  await expect(page.getByRole('table').first().locator('tbody tr')).toHaveCount(10);
+  await expect(page.locator('#boot-shell')).toHaveCount(0);
+  await expect(page.locator('#deferred-scripts')).toHaveCount(0);
+  expect(refused).toEqual([]);
+});

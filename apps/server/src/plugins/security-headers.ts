@@ -1,6 +1,7 @@
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import { COLOR_SCHEME_SCRIPT_SOURCE } from '../web-app/color-scheme-script.js';
+import { START_AFTER_PAINT_SCRIPT_SOURCE } from '../web-app/deferred-scripts.js';
 
 /** Origins of optional third-party services (support widget, analytics), per CSP directive. */
 export type ExtraCspSources = Partial<
@@ -22,7 +23,12 @@ export async function registerSecurityHeaders(
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'", COLOR_SCHEME_SCRIPT_SOURCE, ...(options.thirdParty?.scriptSrc ?? [])],
+        scriptSrc: [
+          "'self'",
+          COLOR_SCHEME_SCRIPT_SOURCE,
+          START_AFTER_PAINT_SCRIPT_SOURCE,
+          ...(options.thirdParty?.scriptSrc ?? []),
+        ],
         // Mantine (Emotion-free since v7, but it still injects CSS variables) needs inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: [

@@ -9,9 +9,11 @@ import {
   type PagePreloads,
 } from './page-preloads';
 
-/** The `<link>` tags added for `url` ('' for a page the table does not name). */
-const pagePreloadLinks = (pages: PagePreloads, url: string, options: { loggedIn: boolean }) =>
-  pageDocumentParts(pages, url, options)?.links ?? '';
+/** The `<link>` tags added for `url`, scripts last ('' for a page the table does not name). */
+const pagePreloadLinks = (pages: PagePreloads, url: string, options: { loggedIn: boolean }) => {
+  const parts = pageDocumentParts(pages, url, options);
+  return parts ? parts.links + parts.scriptLinks : '';
+};
 const pageBootShell = (pages: PagePreloads, url: string, options: { loggedIn: boolean }) =>
   pageDocumentParts(pages, url, options)?.bootShell;
 
@@ -51,10 +53,10 @@ describe("a page's preload links", () => {
     const html = pagePreloadLinks(PAGES, '/customers', { loggedIn: true });
     expect(html).toBe(
       '<link rel="preload" as="style" crossorigin href="/assets/app-shell-3.css">' +
-        '<link rel="modulepreload" crossorigin href="/assets/app-shell-1.js">' +
-        '<link rel="modulepreload" crossorigin href="/assets/customers-page-2.js">' +
         // & is escaped in the attribute; the browser reads the same URL.
-        '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/company/customers?page=1&#38;sort_by=name">',
+        '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/company/customers?page=1&#38;sort_by=name">' +
+        '<link rel="modulepreload" crossorigin href="/assets/app-shell-1.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/customers-page-2.js">',
     );
   });
 
@@ -100,10 +102,14 @@ describe("a page's outline (ADR 021)", () => {
     expect(pageBootShell(PAGES, '/login', { loggedIn: true })).toBeUndefined();
   });
 
-  it("applies that page's stylesheets at once and lowers its scripts' priority", () => {
-    const html = pagePreloadLinks(PAGES, url, { loggedIn: true });
-    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin');
-    expect(pagePreloadLinks(PAGES, url, { loggedIn: false })).not.toContain('fetchpriority');
+  it("applies that page's stylesheets at once, its scripts apart (they wait for the paint)", () => {
+    const parts = pageDocumentParts(PAGES, '/customers/c1/interaction/i-2/csr-call', {
+      loggedIn: true,
+    });
+    expect(parts?.links).not.toContain('modulepreload');
+    expect(parts?.scriptLinks).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/interaction-page-4.js">',
+    );
   });
 });
 

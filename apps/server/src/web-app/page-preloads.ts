@@ -57,12 +57,6 @@ function fillRead(template: string, params: Record<string, string>): string | nu
 
 type Page = PagePreloads[number];
 
-/**
- * With a boot shell the stylesheets draw the first screen, not the scripts: the scripts yield the
- * line to them on a slow connection.
- */
-export const LOW_PRIORITY = ' fetchpriority="low"';
-
 /** The table's page for `url` and the values of its `:param`s, or null. */
 function matchPage(
   pages: PagePreloads,
@@ -78,8 +72,10 @@ function matchPage(
 
 /** What the server adds to index.html for a page of the table. */
 export interface PageDocumentParts {
-  /** `<link>` tags for the end of `<head>`. */
+  /** `<link>` tags for the end of `<head>`: stylesheets and API reads. */
   links: string;
+  /** The page's script preloads (`<link rel="modulepreload">`). */
+  scriptLinks: string;
   /** The page's outline to put before `#root` (ADR 021), or ''. */
   bootShell: string;
 }
@@ -91,7 +87,7 @@ export interface PageDocumentParts {
  * discovering each only after the previous one ran; and, for a browser with a session, the page's
  * outline to show until the app has drawn it (ADR 021). Without a session there is no outline:
  * the visitor is on the way to the login page. With one, the stylesheets are applied at once (the
- * outline is drawn with them) and the scripts go at low priority. `inert` keeps the outline's
+ * outline is drawn with them) and the scripts wait for that first paint (deferred-scripts.ts). `inert` keeps the outline's
  * copies of controls out of reach of the keyboard, `aria-hidden` out of the accessibility tree
  * (the app's page is the one that counts, also for tests that look by role).
  */
@@ -105,13 +101,12 @@ export function pageDocumentParts(
   const { page, params, query } = match;
   const outline = loggedIn ? page.bootShell : undefined;
   const styleRel = outline ? 'stylesheet' : 'preload" as="style';
-  const links = [
-    ...page.styles.map((href) => `<link rel="${styleRel}" crossorigin href="${escapeHtml(href)}">`),
-    ...page.scripts.map(
-      (href) =>
-        `<link rel="modulepreload"${outline ? LOW_PRIORITY : ''} crossorigin href="${escapeHtml(href)}">`,
-    ),
-  ];
+  const links = page.styles.map(
+    (href) => `<link rel="${styleRel}" crossorigin href="${escapeHtml(href)}">`,
+  );
+  const scriptLinks = page.scripts.map(
+    (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`,
+  );
   if (loggedIn && !query) {
     for (const template of page.reads) {
       const read = fillRead(template, params);
@@ -126,6 +121,7 @@ export function pageDocumentParts(
   }
   return {
     links: links.join(''),
+    scriptLinks: scriptLinks.join(''),
     bootShell: outline
       ? `<div id="${BOOT_SHELL_ID}" inert aria-hidden="true">${outline}</div>`
       : '',

@@ -4,7 +4,8 @@ import fastifyStatic from '@fastify/static';
 import { isLoginPagePath, SESSION_COOKIE } from '@fieldbot/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COLOR_SCHEME_SCRIPT } from './color-scheme-script.js';
-import { LOW_PRIORITY, loadPagePreloads, pageDocumentParts } from './page-preloads.js';
+import { deferScripts } from './deferred-scripts.js';
+import { loadPagePreloads, pageDocumentParts } from './page-preloads.js';
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -42,11 +43,6 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
 
   // Read once: a deploy replaces the files and restarts the server.
   const html = readFileSync(indexFile, 'utf8');
-  // A page sent with its outline (ADR 021) loads the entry's scripts at low priority too.
-  const outlinedHtml = html.replaceAll(
-    '<script type="module"',
-    `<script type="module"${LOW_PRIORITY}`,
-  );
   const pages = loadPagePreloads(webDist);
   // The login page's own document (apps/web/login.html): React and Mantine without the app's
   // router and query client, for the page most visitors open first.
@@ -59,12 +55,12 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
     const loggedIn = Boolean(request.cookies[SESSION_COOKIE]);
     const parts = pageDocumentParts(pages, request.url, { loggedIn });
     if (!parts) return this.header('cache-control', 'no-cache').sendFile('index.html');
-    const { links, bootShell } = parts;
+    const { links, scriptLinks, bootShell } = parts;
     const document = bootShell
-      ? outlinedHtml
+      ? deferScripts(html, scriptLinks)
           .replace('</head>', `<script>${COLOR_SCHEME_SCRIPT}</script>${links}</head>`)
           .replace('<div id="root">', `${bootShell}<div id="root">`)
-      : html.replace('</head>', `${links}</head>`);
+      : html.replace('</head>', `${links}${scriptLinks}</head>`);
     return (
       this.header('cache-control', 'no-cache')
         // The API preloads and the boot shell depend on the session cookie.
