@@ -52,8 +52,7 @@ export function createTranscribeStep(
     number: string,
     audioSeconds: number,
     work: string,
-    signal: AbortSignal,
-    background: boolean,
+    { signal, background }: { signal: AbortSignal; background: boolean },
   ): Promise<Transcription> => {
     const text: string[] = [];
     const segments: TranscribedSegment[] = [];
@@ -123,14 +122,10 @@ export function createTranscribeStep(
         if (cached) {
           transcription = cached;
         } else {
-          transcription = await transcribePieces(
-            file,
-            row.number,
-            row.audioSeconds,
-            work,
+          transcription = await transcribePieces(file, row.number, row.audioSeconds, work, {
             signal,
             background,
-          );
+          });
           // Only an optimisation: a transcript that can't be cached is still saved below.
           await cache.put(cacheKey, transcription).catch(() => undefined);
         }

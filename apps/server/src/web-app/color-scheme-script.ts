@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { STORAGE_KEYS } from '@fieldbot/shared';
+import { inlineScriptSource } from '../lib/html.js';
 
 /**
  * Sets Mantine's colour-scheme attribute before the first paint of a page sent with its boot shell
@@ -12,4 +12,4 @@ export const COLOR_SCHEME_SCRIPT =
   "document.documentElement.setAttribute('data-mantine-color-scheme',s)}catch(e){}";
 
 /** The CSP source that allows exactly that inline script. */
-export const COLOR_SCHEME_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(COLOR_SCHEME_SCRIPT).digest('base64')}'`;
+export const COLOR_SCHEME_SCRIPT_SOURCE = inlineScriptSource(COLOR_SCHEME_SCRIPT);

@@ -87,9 +87,10 @@ export interface PageDocumentParts {
  * discovering each only after the previous one ran; and, for a browser with a session, the page's
  * outline to show until the app has drawn it (ADR 021). Without a session there is no outline:
  * the visitor is on the way to the login page. With one, the stylesheets are applied at once (the
- * outline is drawn with them) and the scripts wait for that first paint (deferred-scripts.ts). `inert` keeps the outline's
- * copies of controls out of reach of the keyboard, `aria-hidden` out of the accessibility tree
- * (the app's page is the one that counts, also for tests that look by role).
+ * outline is drawn with them) and the scripts wait for that first paint (deferred-scripts.ts).
+ * `inert` keeps the outline's copies of controls out of reach of the keyboard, `aria-hidden` out
+ * of the accessibility tree (the app's page is the one that counts, also for tests that look by
+ * role).
  */
 export function pageDocumentParts(
   pages: PagePreloads,

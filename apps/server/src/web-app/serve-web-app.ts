@@ -43,6 +43,7 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
 
   // Read once: a deploy replaces the files and restarts the server.
   const html = readFileSync(indexFile, 'utf8');
+  const outlinedHtml = deferScripts(html);
   const pages = loadPagePreloads(webDist);
   // The login page's own document (apps/web/login.html): React and Mantine without the app's
   // router and query client, for the page most visitors open first.
@@ -57,7 +58,7 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
     if (!parts) return this.header('cache-control', 'no-cache').sendFile('index.html');
     const { links, scriptLinks, bootShell } = parts;
     const document = bootShell
-      ? deferScripts(html, scriptLinks)
+      ? outlinedHtml(scriptLinks)
           .replace('</head>', `<script>${COLOR_SCHEME_SCRIPT}</script>${links}</head>`)
           .replace('<div id="root">', `${bootShell}<div id="root">`)
       : html.replace('</head>', `${links}${scriptLinks}</head>`);

@@ -4,7 +4,7 @@ export const APP_URL = 'http://localhost:3000';
  * it (the CRM secret defaults to it), so a file's copy of the template is only usable with the same
  * one. A random secret per server made every file migrate and seed its own database (~14 s each).
  */
-export const TEST_SESSION_SECRET = 'fieldbot-test-session-secret-0123456789abcdef0123456789';
+const TEST_SESSION_SECRET = 'fieldbot-test-session-secret-0123456789abcdef0123456789';
 /** A known widget secret, so tests can recompute intercom_hash exactly. */
 export const INTERCOM_SECRET = 'test-intercom-secret-0123456789abcdef';
 

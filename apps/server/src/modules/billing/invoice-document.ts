@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { MILLICENTS_PER_CENT, formatUsd } from '@fieldbot/shared';
-import { escapeHtml } from '../../lib/html.js';
+import { escapeHtml, inlineScriptSource } from '../../lib/html.js';
 import type { BillingRepo } from './billing.repo.js';
 
 export type InvoiceDocumentData = NonNullable<Awaited<ReturnType<BillingRepo['invoiceDocument']>>>;
@@ -8,12 +7,11 @@ export type InvoiceDocumentData = NonNullable<Awaited<ReturnType<BillingRepo['in
 /** The Print button's only script; the page's CSP allows exactly this text by its hash. */
 const PRINT_SCRIPT =
   "document.getElementById('print').addEventListener('click',()=>window.print());";
-const PRINT_SCRIPT_HASH = createHash('sha256').update(PRINT_SCRIPT).digest('base64');
 
 /** No outside resources: inline styles, the one hashed script, nothing else. */
 export const INVOICE_DOCUMENT_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; " +
-  `script-src 'sha256-${PRINT_SCRIPT_HASH}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+  `script-src ${inlineScriptSource(PRINT_SCRIPT)}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
 
 const STATUS_LABELS = { open: 'Open', paid: 'Paid', failed: 'Payment failed' } as const;
 
