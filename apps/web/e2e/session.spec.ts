@@ -5,9 +5,12 @@ test('logout through the user menu shows "Logging out..." and ends on the login 
   page,
 }) => {
   await logIn(page, DEMO_ACCOUNTS.manager);
-  // The real logout request, held back a little so that the modal shown while it runs can be seen.
+  // The real logout request, held back until the modal shown while it runs has been seen: a fixed
+  // delay could end between two of the assertion's polls on a busy machine.
+  let releaseLogout = () => {};
+  const logoutReleased = new Promise<void>((resolve) => (releaseLogout = resolve));
   await page.route('**/api/user/logout', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 750));
+    await logoutReleased;
     await route.continue();
   });
 
@@ -15,6 +18,7 @@ test('logout through the user menu shows "Logging out..." and ends on the login 
   await page.getByRole('menuitem', { name: 'Logout' }).click();
 
   await expect(page.getByText('Logging out...')).toBeVisible();
+  releaseLogout();
   await expect(page).toHaveURL((url) => url.pathname === '/login');
   // The login page is a document of its own (ADR 020): its form shows once that has loaded.
   await expect(page.getByLabel(/^email/i)).toBeVisible();
