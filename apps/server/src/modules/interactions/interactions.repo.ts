@@ -396,6 +396,19 @@ function interactionWhere(
   );
 }
 
+/**
+ * The interaction's transcript segments as one JSON column, in the shape of
+ * transcriptSegmentsQuery: the detail is then one statement, not two (each statement costs a
+ * round trip and PostgreSQL's CPU on the same cores as the server's).
+ */
+const segmentsOfRow = sql<TranscriptSegmentRow[]>`coalesce((
+  select json_agg(json_build_object(
+    'start', ${transcriptSegments.startSeconds}, 'end', ${transcriptSegments.endSeconds},
+    'speaker', ${transcriptSegments.speaker}, 'text', ${transcriptSegments.text}
+  ) order by ${transcriptSegments.position})
+  from ${transcriptSegments} where ${transcriptSegments.interactionId} = ${interactions.id}
+), '[]'::json)`;
+
 export function interactionDetailQuery(
   db: Db,
   scope: ParamScope,
@@ -416,6 +429,7 @@ export function interactionDetailQuery(
       transcriptEngine: interactions.transcriptEngine,
       hasAudio: sql<boolean>`${audioAssets.interactionId} is not null`,
       audioPeaks: audioAssets.peaks,
+      segments: segmentsOfRow,
     })
     .from(interactions)
     .innerJoin(customers, eq(customers.id, interactions.customerId))
@@ -472,6 +486,8 @@ export function transcriptSegmentsQuery(db: Db, interactionId: Param<string>) {
     .orderBy(asc(transcriptSegments.position));
 }
 
+type TranscriptSegmentRow = Awaited<ReturnType<typeof transcriptSegmentsQuery>>[number];
+
 export type InteractionsRepo = ReturnType<typeof createInteractionsRepo>;
 
 /** How long the total of a keyword search is reused (see count-cache.ts). */
@@ -508,6 +524,13 @@ export function createInteractionsRepo(db: Db, options: { now?: () => number } =
       transcriptSegmentsQuery(db, sql.placeholder('interactionId')),
     ).execute({ interactionId });
 
+  async function customer(scope: ViewerScope, customerId: string) {
+    const [row] = await statement(`customer_${scopeKey(scope)}`, () =>
+      customerDetailQuery(db, placeholders(scope), sql.placeholder('customerId')),
+    ).execute({ ...scopeValues(scope), customerId });
+    return row ?? null;
+  }
+
   return {
     async customerPage(scope: ViewerScope, query: CustomerListQuery) {
       if (!query.keyword) {
@@ -539,26 +562,23 @@ export function createInteractionsRepo(db: Db, options: { now?: () => number } =
       ]);
       return { items, count: total };
     },
-    async customer(scope: ViewerScope, customerId: string) {
-      const [row] = await statement(`customer_${scopeKey(scope)}`, () =>
-        customerDetailQuery(db, placeholders(scope), sql.placeholder('customerId')),
-      ).execute({ ...scopeValues(scope), customerId });
-      return row ?? null;
-    },
+    customer,
     /**
-     * One page of a customer's interactions and their count. `customer` must be visible to the
-     * caller (read with `customer` first): the query filters by its id alone.
+     * One page of the interactions of a customer the caller can see, and their count; null when
+     * the customer is out of scope. The customer and the page are read at once (one wait for a
+     * pooled connection, not two in a row): the page is scoped too, and dropped unread with no
+     * customer.
      */
-    async interactionPage(
+    async customerInteractionPage(
       scope: ViewerScope,
-      customer: { id: string; interactionsCount: number },
+      customerId: string,
       query: InteractionListQuery,
     ) {
       if (storedInteractionCountApplies(scope, query)) {
         const { sort_by, sort_direction } = query;
-        const items = await statement(
-          `interactions_${scopeKey(scope)}_${sort_by}_${sort_direction}`,
-          () =>
+        const [visible, items] = await Promise.all([
+          customer(scope, customerId),
+          statement(`interactions_${scopeKey(scope)}_${sort_by}_${sort_direction}`, () =>
             interactionListQuery(
               db,
               placeholders(scope),
@@ -566,26 +586,28 @@ export function createInteractionsRepo(db: Db, options: { now?: () => number } =
               query,
               sql.placeholder('offset'),
             ),
-        ).execute({
-          ...scopeValues(scope),
-          customerId: customer.id,
-          offset: (query.page - 1) * PAGE_SIZE,
-        });
-        return { items, count: customer.interactionsCount };
+          ).execute({
+            ...scopeValues(scope),
+            customerId,
+            offset: (query.page - 1) * PAGE_SIZE,
+          }),
+        ]);
+        return visible && { items, count: visible.interactionsCount };
       }
-      const count = () => firstCount(interactionCountQuery(db, scope, customer.id, query));
+      const count = () => firstCount(interactionCountQuery(db, scope, customerId, query));
       const key = JSON.stringify([
         'interactions',
-        customer.id,
+        customerId,
         scope.technicianId,
         query.type ?? null,
         query.keyword,
       ]);
-      const [items, total] = await Promise.all([
-        interactionListQuery(db, scope, customer.id, query),
+      const [visible, items, total] = await Promise.all([
+        customer(scope, customerId),
+        interactionListQuery(db, scope, customerId, query),
         query.keyword ? keywordCounts.get(key, count) : count(),
       ]);
-      return { items, count: total };
+      return visible && { items, count: total };
     },
     async interaction(scope: ViewerScope, interactionId: string, type: InteractionType) {
       const [row] = await statement(`interaction_${scopeKey(scope)}`, () =>
@@ -596,8 +618,7 @@ export function createInteractionsRepo(db: Db, options: { now?: () => number } =
           sql.placeholder('type'),
         ),
       ).execute({ ...scopeValues(scope), interactionId, type });
-      if (!row) return null;
-      return { ...row, segments: await segmentsOf(interactionId) };
+      return row ?? null;
     },
     async audio(scope: ViewerScope, interactionId: string, type: InteractionType) {
       const [row] = await interactionAudioQuery(db, scope, interactionId, type);

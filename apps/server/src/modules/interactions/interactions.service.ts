@@ -24,7 +24,9 @@ import { viewerScope } from '../../lib/viewer-scope.js';
 export type InteractionsService = ReturnType<typeof createInteractionsService>;
 
 type CustomerRow = Awaited<ReturnType<InteractionsRepo['customerPage']>>['items'][number];
-type InteractionRow = Awaited<ReturnType<InteractionsRepo['interactionPage']>>['items'][number];
+type InteractionRow = NonNullable<
+  Awaited<ReturnType<InteractionsRepo['customerInteractionPage']>>
+>['items'][number];
 
 export function toCustomer(row: CustomerRow): Customer {
   return {
@@ -93,10 +95,8 @@ export function createInteractionsService(deps: {
 
     /** A customer the caller cannot see has no interactions list either: 404. */
     async interactions(viewer: User, customerId: string, query: InteractionListQuery) {
-      const scope = viewerScope(viewer);
-      const customer = await repo.customer(scope, customerId);
-      if (!customer) throw notFound();
-      const page = await repo.interactionPage(scope, customer, query);
+      const page = await repo.customerInteractionPage(viewerScope(viewer), customerId, query);
+      if (!page) throw notFound();
       return { items: page.items.map(toInteractionListItem), count: page.count };
     },
 
