@@ -139,13 +139,13 @@ function customerOrder(query: CustomerListQuery): SQL[] {
  * interactions, the page's ids come first from an index-ordered scan that OFFSET walks without
  * touching the table (name, created date and # of jobs indexes end with id), then ten rows are read.
  */
-export function customerListQuery(
+function customerPageIds(
   db: Db,
   scope: ParamScope,
   query: CustomerListQuery,
-  offset: Param<number> = (query.page - 1) * PAGE_SIZE,
+  offset: Param<number>,
 ) {
-  const page = db
+  return db
     .select({ id: customers.id })
     .from(customers)
     .where(customerWhere(db, scope, query))
@@ -153,6 +153,15 @@ export function customerListQuery(
     .limit(PAGE_SIZE)
     .offset(offset)
     .as('page');
+}
+
+export function customerListQuery(
+  db: Db,
+  scope: ParamScope,
+  query: CustomerListQuery,
+  offset: Param<number> = (query.page - 1) * PAGE_SIZE,
+) {
+  const page = customerPageIds(db, scope, query, offset);
   return db
     .select(customerColumns)
     .from(page)
@@ -165,6 +174,25 @@ export function customerCountQuery(db: Db, scope: ParamScope, query: CustomerLis
     .select({ count: sql<number>`count(*)::int` })
     .from(customers)
     .where(customerWhere(db, scope, query));
+}
+
+/**
+ * The page of customerListQuery with the list's count on every row (an uncorrelated subquery,
+ * computed once): one statement instead of two. An empty page carries no count; see customerPage.
+ */
+export function customerListWithCountQuery(
+  db: Db,
+  scope: ParamScope,
+  query: CustomerListQuery,
+  offset: Param<number>,
+) {
+  const total = sql<number>`(${customerCountQuery(db, scope, query)})`;
+  const page = customerPageIds(db, scope, query, offset);
+  return db
+    .select({ ...customerColumns, total })
+    .from(page)
+    .innerJoin(customers, eq(customers.id, page.id))
+    .orderBy(...customerOrder(query));
 }
 
 /** One customer, with interactions_count for its Interactions table (see interactionPage). */
@@ -537,14 +565,14 @@ export function createInteractionsRepo(db: Db, options: { now?: () => number } =
         // Type and status have two values each: they are part of the statement, not parameters.
         const shape = `${scopeKey(scope)}_${query.type ?? 'all'}_${query.status ?? 'all'}`;
         const { sort_by, sort_direction } = query;
-        const [items, [counted]] = await Promise.all([
-          statement(`customers_${shape}_${sort_by}_${sort_direction}`, () =>
-            customerListQuery(db, placeholders(scope), query, sql.placeholder('offset')),
-          ).execute({ ...scopeValues(scope), offset: (query.page - 1) * PAGE_SIZE }),
-          statement(`customers_count_${shape}`, () =>
-            customerCountQuery(db, placeholders(scope), query),
-          ).execute(scopeValues(scope)),
-        ]);
+        const items = await statement(`customers_${shape}_${sort_by}_${sort_direction}`, () =>
+          customerListWithCountQuery(db, placeholders(scope), query, sql.placeholder('offset')),
+        ).execute({ ...scopeValues(scope), offset: (query.page - 1) * PAGE_SIZE });
+        if (items[0]) return { items, count: items[0].total };
+        // No row to carry the count: no customers, or a page past the last one.
+        const [counted] = await statement(`customers_count_${shape}`, () =>
+          customerCountQuery(db, placeholders(scope), query),
+        ).execute(scopeValues(scope));
         return { items, count: counted?.count ?? 0 };
       }
       const count = () => firstCount(customerCountQuery(db, scope, query));
