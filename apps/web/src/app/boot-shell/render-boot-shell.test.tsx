@@ -16,6 +16,8 @@ describe('boot shells (ADR 021)', () => {
     expect(html).toMatch(/<h1[^>]*>Interaction Detail<\/h1>/);
     expect(html).toContain('aria-label="Go back"');
     expect(html).toContain('aria-label="Loading the interaction"');
+    // The player's static keyboard help: real text at once, not only grey blocks.
+    expect(html).toContain('Space plays or pauses; the arrow keys skip 5 seconds.');
   });
 
   it('names in the page table only outlines that exist', () => {

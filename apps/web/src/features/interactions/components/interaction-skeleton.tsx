@@ -1,4 +1,5 @@
-import { Box, Paper, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Box, Group, Paper, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { PlayerKeysHint } from './player-keys-hint';
 
 /**
  * The interaction page's layout while it loads (spec §2 skeleton loaders): no blank page. Its
@@ -14,7 +15,11 @@ export function InteractionSkeleton() {
         <Paper withBorder radius="md" p="md">
           <Skeleton height={150} radius="sm" data-testid="player-skeleton" />
         </Paper>
-        <Skeleton height={28} radius="sm" />
+        {/* The hint is static: shown at once, it is the outline's largest text (ADR 021). */}
+        <Group justify="space-between" h={28}>
+          <PlayerKeysHint />
+          <Skeleton height={24} width={190} radius="sm" />
+        </Group>
       </Stack>
       <Paper withBorder radius="md" p="md">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">

@@ -10,7 +10,7 @@ import {
   type InteractionType,
   type ResponseTag,
 } from '@fieldbot/shared';
-import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Title } from '@mantine/core';
 import { IconAlertCircle, IconLink } from '@tabler/icons-react';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
@@ -30,6 +30,7 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { useInteraction } from '../api/get-interaction';
 import { InteractionDetails } from '../components/interaction-details';
 import { InteractionSkeleton } from '../components/interaction-skeleton';
+import { PlayerKeysHint } from '../components/player-keys-hint';
 import { TranscriptBox } from '../components/transcript-box';
 import { revealHighlight, type TranscriptHighlight } from '../components/transcript-segments';
 import { momentLink } from '../lib/moment-link';
@@ -183,9 +184,7 @@ function InteractionView({ detail }: { detail: InteractionDetail }) {
         )}
         {playable ? (
           <Group justify="space-between">
-            <Text size="xs" c="dimmed">
-              Space plays or pauses; the arrow keys skip 5 seconds.
-            </Text>
+            <PlayerKeysHint />
             <Button
               variant="subtle"
               size="compact-sm"
