@@ -371,8 +371,17 @@ export function interactionListQuery(
 ) {
   const page = interactionPageIds(db, scope, customerId, query, offset);
   const j = interactionJoins('');
+  // The customer's stored count, or null when the caller cannot see the customer: computed once
+  // (an uncorrelated subquery), it spares the page a second statement (see customerInteractionPage).
+  const customerCount = db
+    .select({ count: customers.interactionsCount })
+    .from(customers)
+    .where(customerInScope(db, scope, customerId));
   return db
-    .select(listColumns(j))
+    .select({
+      ...listColumns(j),
+      customerInteractionsCount: sql<number | null>`(${customerCount})`,
+    })
     .from(page)
     .innerJoin(interactions, eq(interactions.id, page.id))
     .leftJoin(j.job, eq(j.job.id, interactions.jobId))
@@ -593,9 +602,9 @@ export function createInteractionsRepo(db: Db, options: { now?: () => number } =
     customer,
     /**
      * One page of the interactions of a customer the caller can see, and their count; null when
-     * the customer is out of scope. The customer and the page are read at once (one wait for a
-     * pooled connection, not two in a row): the page is scoped too, and dropped unread with no
-     * customer.
+     * the customer is out of scope. Without a filter the page is one statement; with one, the
+     * customer, the page and the count are read at once (the page is scoped too, and dropped
+     * unread with no customer).
      */
     async customerInteractionPage(
       scope: ViewerScope,
@@ -604,9 +613,9 @@ export function createInteractionsRepo(db: Db, options: { now?: () => number } =
     ) {
       if (storedInteractionCountApplies(scope, query)) {
         const { sort_by, sort_direction } = query;
-        const [visible, items] = await Promise.all([
-          customer(scope, customerId),
-          statement(`interactions_${scopeKey(scope)}_${sort_by}_${sort_direction}`, () =>
+        const items = await statement(
+          `interactions_${scopeKey(scope)}_${sort_by}_${sort_direction}`,
+          () =>
             interactionListQuery(
               db,
               placeholders(scope),
@@ -614,13 +623,12 @@ export function createInteractionsRepo(db: Db, options: { now?: () => number } =
               query,
               sql.placeholder('offset'),
             ),
-          ).execute({
-            ...scopeValues(scope),
-            customerId,
-            offset: (query.page - 1) * PAGE_SIZE,
-          }),
-        ]);
-        return visible && { items, count: visible.interactionsCount };
+        ).execute({ ...scopeValues(scope), customerId, offset: (query.page - 1) * PAGE_SIZE });
+        // The rows carry the customer's count; an empty page has to read the customer itself.
+        const count = items[0]
+          ? items[0].customerInteractionsCount
+          : ((await customer(scope, customerId))?.interactionsCount ?? null);
+        return count === null ? null : { items, count };
       }
       const count = () => firstCount(interactionCountQuery(db, scope, customerId, query));
       const key = JSON.stringify([

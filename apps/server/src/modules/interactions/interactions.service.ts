@@ -24,9 +24,11 @@ import { viewerScope } from '../../lib/viewer-scope.js';
 export type InteractionsService = ReturnType<typeof createInteractionsService>;
 
 type CustomerRow = Awaited<ReturnType<InteractionsRepo['customerPage']>>['items'][number];
-type InteractionRow = NonNullable<
-  Awaited<ReturnType<InteractionsRepo['customerInteractionPage']>>
->['items'][number];
+/** A row of the Interactions table (the detail's row has these columns and more). */
+type InteractionRow = Omit<
+  NonNullable<Awaited<ReturnType<InteractionsRepo['customerInteractionPage']>>>['items'][number],
+  'customerInteractionsCount'
+>;
 
 export function toCustomer(row: CustomerRow): Customer {
   return {
