@@ -195,7 +195,7 @@ export function customerListWithCountQuery(
     .orderBy(...customerOrder(query));
 }
 
-/** One customer, with interactions_count for its Interactions table (see interactionPage). */
+/** One customer, with interactions_count for its Interactions table (see customerInteractionPage). */
 export function customerDetailQuery(db: Db, scope: ParamScope, customerId: Param<string>) {
   return db
     .select({ ...customerColumns, interactionsCount: customers.interactionsCount })
