@@ -41,15 +41,20 @@ export function createEventBatcher({
   let queue: AnalyticsEvent[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  const flush = ({ keepalive = false }: { keepalive?: boolean } = {}) => {
+  /** Sends what waits; settles once every batch was sent or put back. */
+  const flush = ({ keepalive = false }: { keepalive?: boolean } = {}): Promise<void> => {
     clearTimeout(timer);
     timer = undefined;
+    const sending: Promise<void>[] = [];
     while (queue.length > 0) {
       const batch = queue.splice(0, maxEvents);
-      send(batch, { keepalive }).catch(() => {
-        queue = [...batch, ...queue].slice(-MAX_QUEUED);
-      });
+      sending.push(
+        send(batch, { keepalive }).catch(() => {
+          queue = [...batch, ...queue].slice(-MAX_QUEUED);
+        }),
+      );
     }
+    return Promise.all(sending).then(() => undefined);
   };
 
   return {
@@ -57,7 +62,7 @@ export function createEventBatcher({
       queue.push({ event, properties, at: new Date().toISOString() });
       if (queue.length > MAX_QUEUED) queue.shift();
       if (queue.length >= maxEvents) flush();
-      else timer ??= setTimeout(flush, flushMs);
+      else timer ??= setTimeout(() => void flush(), flushMs);
     },
     flush,
     pending: (): readonly AnalyticsEvent[] => queue,
@@ -96,10 +101,10 @@ function firstPartyBatcher() {
   if (!firstParty) {
     const batcher = createEventBatcher({ send: sendToFirstParty });
     const flushOnHide = () => {
-      if (document.visibilityState === 'hidden') batcher.flush({ keepalive: true });
+      if (document.visibilityState === 'hidden') void batcher.flush({ keepalive: true });
     };
     document.addEventListener('visibilitychange', flushOnHide);
-    window.addEventListener('pagehide', () => batcher.flush({ keepalive: true }));
+    window.addEventListener('pagehide', () => void batcher.flush({ keepalive: true }));
     firstParty = batcher;
   }
   return firstParty;
@@ -128,9 +133,9 @@ export const analytics = {
       }
     }
   },
-  /** Sends what waits now (e.g. before logging out). */
-  flush(): void {
-    firstParty?.flush();
+  /** Sends what waits now (e.g. before logging out); settles when it has been sent. */
+  flush(): Promise<void> {
+    return firstParty?.flush() ?? Promise.resolve();
   },
 };
 

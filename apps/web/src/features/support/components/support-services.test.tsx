@@ -9,6 +9,7 @@ import { makeUser } from '@fieldbot/shared/testing';
 import { Menu } from '@mantine/core';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { analytics } from '@/lib/analytics';
 import { mockApi, type MockReply } from '@/test/mock-api';
@@ -36,6 +37,16 @@ const user = makeUser('company_admin', {
   email: 'ada@acme.test',
 });
 
+/** A button that moves the app to `to`, as a link in the app would. */
+function GoTo({ label, to }: { label: string; to: string }) {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(to)}>
+      {label}
+    </button>
+  );
+}
+
 const NO_VENDORS: ClientConfig = { posthog_key: null, posthog_host: null, intercom_app_id: null };
 
 function renderServices(
@@ -57,6 +68,8 @@ function renderServices(
         </Menu.Dropdown>
       </Menu>
       <SupportServices user={user} />
+      <GoTo label="Next page" to="/customers?page=3" />
+      <GoTo label="Users" to="/users" />
     </>,
     { user, route: '/customers?page=2' },
   );
@@ -142,6 +155,12 @@ describe('Intercom Messenger (INTERCOM_APP_ID set)', () => {
     await userEvent.click(screen.getByRole('menuitem', { name: 'Help' }));
     expect(window.Intercom!.q!.at(-1)).toEqual(['show']);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    // Another page of the app: the Messenger is told (a new query string is the same page).
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(window.Intercom!.q!.at(-1)).toEqual(['show']);
+    await userEvent.click(screen.getByRole('button', { name: 'Users' }));
+    expect(window.Intercom!.q!.at(-1)).toEqual(['update']);
 
     // Logging out (by hand or forced) leaves no current user: the services unmount.
     unmount();

@@ -1,8 +1,9 @@
 import type { User } from '@fieldbot/shared';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { connectPostHog } from '@/lib/analytics';
 import { useClientConfig } from '../api/get-client-config';
-import { bootIntercom, shutdownIntercom } from '../lib/intercom';
+import { bootIntercom, shutdownIntercom, updateIntercomPage } from '../lib/intercom';
 import { HelpPanel } from './help-panel';
 
 /**
@@ -24,6 +25,15 @@ export function SupportServices({ user }: { user: User }) {
     // A new identity (another login) boots again; other changes to the user do not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [intercomAppId, user.id]);
+
+  // The boot above covers the page the Messenger starts on; later route changes are reported.
+  const { pathname } = useLocation();
+  const reportedPath = useRef(pathname);
+  useEffect(() => {
+    if (!intercomAppId || reportedPath.current === pathname) return;
+    reportedPath.current = pathname;
+    updateIntercomPage();
+  }, [intercomAppId, pathname]);
 
   useEffect(() => {
     if (!posthogKey || !posthogHost) return;

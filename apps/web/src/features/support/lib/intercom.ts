@@ -44,6 +44,14 @@ export function bootIntercom(appId: string, user: User): void {
   });
 }
 
+/**
+ * Tells the Messenger the app moved to another page (Intercom's advice for single-page apps): it
+ * checks for messages aimed at that page and records the visit.
+ */
+export function updateIntercomPage(): void {
+  window.Intercom?.('update');
+}
+
 /** Ends the Messenger session and clears its cookies (logout, spec §4 forced logouts). */
 export function shutdownIntercom(): void {
   window.Intercom?.('shutdown');
