@@ -294,7 +294,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   await analyticsRoutes(app, {
-    analytics: createAnalyticsService({ repo: createAnalyticsRepo(database.db) }),
+    analytics: createAnalyticsService({
+      repo: createAnalyticsRepo(database.db),
+      perUserHour: config.analyticsEventsPerUserHour,
+    }),
   });
   await supportRoutes(app, {
     support: createSupportService({

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ANALYTICS_EVENTS_PER_USER_HOUR } from '@fieldbot/shared';
 import { z } from 'zod';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -91,6 +92,14 @@ const envSchema = z.object({
   S3_REGION: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
+  ANALYTICS_EVENTS_PER_USER_HOUR: num(
+    'ANALYTICS_EVENTS_PER_USER_HOUR',
+    ANALYTICS_EVENTS_PER_USER_HOUR,
+    {
+      int: true,
+      min: 1,
+    },
+  ),
   UPLOAD_MAX_MB: num('UPLOAD_MAX_MB', 500, { min: 0.001 }),
   UPLOAD_PENDING_PER_USER: num('UPLOAD_PENDING_PER_USER', 200, { int: true, min: 1 }),
   UPLOAD_PENDING_PER_COMPANY: num('UPLOAD_PENDING_PER_COMPANY', 2000, { int: true, min: 1 }),
@@ -319,6 +328,8 @@ export interface AppConfig {
   uploadMaxBytes: number;
   /** Per 24 hours: upload URLs issued and not used, and bytes received. */
   uploadQuota: UploadQuota;
+  /** First-party analytics events one user may send per rolling hour. */
+  analyticsEventsPerUserHour: number;
   intercomSecret: string;
   /** Intercom Messenger workspace; unset, the built-in Help panel mails SUPPORT_EMAIL instead. */
   intercomAppId: string | undefined;
@@ -542,6 +553,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : undefined,
     uploadMaxBytes: Math.floor(e.UPLOAD_MAX_MB * 1024 * 1024),
+    analyticsEventsPerUserHour: e.ANALYTICS_EVENTS_PER_USER_HOUR,
     uploadQuota: {
       pendingPerUser: e.UPLOAD_PENDING_PER_USER,
       pendingPerCompany: e.UPLOAD_PENDING_PER_COMPANY,

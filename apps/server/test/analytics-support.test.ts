@@ -1,6 +1,7 @@
 import {
   ANALYTICS_BATCH_MAX_EVENTS,
   ANALYTICS_EVENTS_PATH,
+  ANALYTICS_MESSAGES,
   CLIENT_CONFIG_PATH,
   MESSAGES,
   PLAYBACK_EVENTS,
@@ -31,6 +32,7 @@ const t = useTestApp({
     INTERCOM_APP_ID: 'abc123xy',
     POSTHOG_KEY: 'phc_testkey',
     POSTHOG_HOST: 'https://eu.i.posthog.com/',
+    ANALYTICS_EVENTS_PER_USER_HOUR: '60',
   },
 });
 
@@ -176,6 +178,29 @@ describe('POST /api/analytics/events', () => {
     const huge = { events: [event('x', { a: 'y'.repeat(70_000) })] };
     expect((await tech.client.post(ANALYTICS_EVENTS_PATH, huge)).status).toBe(413);
   });
+
+  it(
+    'refuses a batch that would take a user past the hourly cap (429), whole, and no one else',
+    async () => {
+      const manager = await signIn(DEMO.manager.email);
+      const batch = (n: number) => ({ events: Array.from({ length: n }, () => event('tick')) });
+      expect((await manager.client.post(ANALYTICS_EVENTS_PATH, batch(50))).status).toBe(200);
+
+      const over = await manager.client.post(ANALYTICS_EVENTS_PATH, batch(11));
+      expect(over.status, over.text).toBe(429);
+      expect(over.body).toEqual({ message: ANALYTICS_MESSAGES.tooMany });
+      expect(over.headers['retry-after']).toBe('3600');
+      expect(await storedEvents(manager.user.id)).toHaveLength(50);
+
+      // Up to the cap exactly (60 in this test's settings), then nothing more this hour.
+      expect((await manager.client.post(ANALYTICS_EVENTS_PATH, batch(10))).status).toBe(200);
+      expect((await manager.client.post(ANALYTICS_EVENTS_PATH, batch(1))).status).toBe(429);
+      expect(await storedEvents(manager.user.id)).toHaveLength(60);
+      // The cap is per user: the manager's colleague still sends.
+      expect((await tech.client.post(ANALYTICS_EVENTS_PATH, batch(1))).status).toBe(200);
+    },
+    SLOW_TEST_TIMEOUT_MS,
+  );
 
   it(
     'keeps events 90 days, then the hourly purge deletes them',

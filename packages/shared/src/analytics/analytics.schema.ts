@@ -15,6 +15,11 @@ export const ANALYTICS_RETENTION_DAYS = 90;
 /** The web sends a batch when this many events wait, or every ANALYTICS_FLUSH_MS. */
 export const ANALYTICS_BATCH_MAX_EVENTS = 50;
 export const ANALYTICS_FLUSH_MS = 5000;
+/** Events one user may send per rolling hour (a busy reviewer sends a few hundred). */
+export const ANALYTICS_EVENTS_PER_USER_HOUR = 3000;
+export const ANALYTICS_MESSAGES = {
+  tooMany: 'Too many analytics events. Please try again later.',
+} as const;
 /** Bounds of one event, so a batch stays small (a few KB) whatever a page puts in it. */
 export const ANALYTICS_EVENT_NAME_MAX = 100;
 export const ANALYTICS_PROPERTY_KEYS_MAX = 20;

@@ -25,5 +25,7 @@ export const analyticsEvents = pgTable(
   (t) => [
     index('analytics_events_received_idx').on(t.receivedAt),
     index('analytics_events_company_idx').on(t.companyId, t.receivedAt),
+    // The per-user hourly cap counts a user's recent rows.
+    index('analytics_events_user_idx').on(t.userId, t.receivedAt),
   ],
 );

@@ -1,3 +1,4 @@
+import { and, count, eq, gte } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { analyticsEvents } from '../../db/schema/index.js';
 
@@ -7,6 +8,14 @@ export function createAnalyticsRepo(db: Db) {
   return {
     async insert(rows: NewAnalyticsEvent[]): Promise<void> {
       await db.insert(analyticsEvents).values(rows);
+    },
+    /** Events of `userId` received since `since`. */
+    async countSince(userId: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(analyticsEvents)
+        .where(and(eq(analyticsEvents.userId, userId), gte(analyticsEvents.receivedAt, since)));
+      return row?.n ?? 0;
     },
   };
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "analytics_events_user_idx" ON "analytics_events" USING btree ("user_id","received_at");
