@@ -27,12 +27,10 @@ export interface ServerProcess {
  */
 export async function startServerProcess(
   env: Record<string, string | undefined>,
-  /** e.g. `--cpu-prof` to see where the server's time goes under load. */
-  nodeArgs: string[] = [],
 ): Promise<ServerProcess> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...nodeArgs, ...process.execArgv, mainScript], {
+  const child = spawn(process.execPath, [...process.execArgv, mainScript], {
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

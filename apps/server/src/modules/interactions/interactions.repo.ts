@@ -602,15 +602,20 @@ export function createInteractionsRepo(db: Db, options: { now?: () => number } =
     customer,
     /**
      * One page of the interactions of a customer the caller can see, and their count; null when
-     * the customer is out of scope. Without a filter the page is one statement; with one, the
-     * customer, the page and the count are read at once (the page is scoped too, and dropped
-     * unread with no customer).
+     * the customer is out of scope. The page's rows carry the customer's stored count (null when
+     * out of scope), so only an empty page reads the customer itself. Without a filter that count
+     * is the list's, and the page is one statement.
      */
     async customerInteractionPage(
       scope: ViewerScope,
       customerId: string,
       query: InteractionListQuery,
     ) {
+      const storedCount = async (items: { customerInteractionsCount: number | null }[]) =>
+        items[0]
+          ? items[0].customerInteractionsCount
+          : ((await customer(scope, customerId))?.interactionsCount ?? null);
+
       if (storedInteractionCountApplies(scope, query)) {
         const { sort_by, sort_direction } = query;
         const items = await statement(
@@ -624,10 +629,7 @@ export function createInteractionsRepo(db: Db, options: { now?: () => number } =
               sql.placeholder('offset'),
             ),
         ).execute({ ...scopeValues(scope), customerId, offset: (query.page - 1) * PAGE_SIZE });
-        // The rows carry the customer's count; an empty page has to read the customer itself.
-        const count = items[0]
-          ? items[0].customerInteractionsCount
-          : ((await customer(scope, customerId))?.interactionsCount ?? null);
+        const count = await storedCount(items);
         return count === null ? null : { items, count };
       }
       const count = () => firstCount(interactionCountQuery(db, scope, customerId, query));
@@ -638,12 +640,11 @@ export function createInteractionsRepo(db: Db, options: { now?: () => number } =
         query.type ?? null,
         query.keyword,
       ]);
-      const [visible, items, total] = await Promise.all([
-        customer(scope, customerId),
+      const [items, total] = await Promise.all([
         interactionListQuery(db, scope, customerId, query),
         query.keyword ? keywordCounts.get(key, count) : count(),
       ]);
-      return visible && { items, count: total };
+      return (await storedCount(items)) === null ? null : { items, count: total };
     },
     async interaction(scope: ViewerScope, interactionId: string, type: InteractionType) {
       const [row] = await statement(`interaction_${scopeKey(scope)}`, () =>
