@@ -83,6 +83,90 @@ export type RuleSpeaker = (typeof RULE_SPEAKERS)[number];
 export const RULE_EXTRACTORS = ['money', 'datetime', 'phone', 'yes-no'] as const;
 export type RuleExtractor = (typeof RULE_EXTRACTORS)[number];
 
+/**
+ * Rules engine: built-in phrase families a tag's rule can pick. Each stands for the many ways
+ * people say one thing (and the near misses that do not count), maintained with the engine.
+ */
+export const RULE_FAMILIES = [
+  'maintenance-plan',
+  'booking-confirmed',
+  'declined-deferred',
+  'slot-offered',
+  'work-approved',
+  'concern-price',
+  'concern-timing',
+  'concern-trust',
+  'concern-warranty',
+  'concern-safety',
+  'concern-mess',
+  'concern-noise',
+  'concern-reliability',
+] as const;
+export type RuleFamily = (typeof RULE_FAMILIES)[number];
+
+/** What the builder shows for each family: a chip label and what it stands for. */
+export const RULE_FAMILY_INFO: Record<RuleFamily, { label: string; description: string }> = {
+  'maintenance-plan': {
+    label: 'Maintenance plan offered',
+    description:
+      'A plan, agreement, membership, club, protection plan or service contract offered to the customer, also under a brand name ("Blue Ribbon membership"). Not: already a member, payment plans, financing.',
+  },
+  'booking-confirmed': {
+    label: 'Booking confirmed',
+    description:
+      '"We\'ve locked in Thursday for you", "we\'ve got you down for Monday", "I\'ll pencil you in", "our guy can swing by after lunch". Not: "we\'re booked solid".',
+  },
+  'declined-deferred': {
+    label: 'Declined or deferred',
+    description:
+      '"Let me get back to you", "we\'re getting other quotes", "I need to run it by my wife", "not interested".',
+  },
+  'slot-offered': {
+    label: 'Slot offered',
+    description: 'A day, time or window offered: "I\'ve got Tuesday eight to noon", "how about Wednesday?".',
+  },
+  'work-approved': {
+    label: 'Work approved',
+    description: '"Go ahead", "let\'s do it", "sounds good, fix it".',
+  },
+  'concern-price': {
+    label: 'Concern: price',
+    description: 'Affordability: "I can\'t swing that right now", "is there a cheaper option?".',
+  },
+  'concern-timing': {
+    label: 'Concern: timing',
+    description: 'Urgency or scheduling pressure: "we have guests coming Friday", "I work until six".',
+  },
+  'concern-trust': {
+    label: 'Concern: trust',
+    description: 'Reputation, past bad service: "the last company overcharged us", "are you licensed?".',
+  },
+  'concern-warranty': {
+    label: 'Concern: warranty',
+    description: 'Guarantees and coverage: "is that covered?", "what if it breaks again?".',
+  },
+  'concern-safety': {
+    label: 'Concern: safety',
+    description: 'Gas smell, sparks, burning, carbon monoxide, kids or pets at risk.',
+  },
+  'concern-mess': {
+    label: 'Concern: mess',
+    description: 'Dirt, dust, damage to the home: "the last company left a mess".',
+  },
+  'concern-noise': {
+    label: 'Concern: noise',
+    description: 'Banging, rattling, screeching equipment or loud work.',
+  },
+  'concern-reliability': {
+    label: 'Concern: reliability',
+    description: 'Age or failure of equipment: "it died again", "it\'s twenty years old".',
+  },
+};
+
+/** What an amount is charged per ("twenty-four ninety-nine a month"); null for a one-off price. */
+export const AMOUNT_PERIODS = ['month', 'year', 'visit', 'hour'] as const;
+export type AmountPeriod = (typeof AMOUNT_PERIODS)[number];
+
 /** How a quoted span was found in the transcript (exact, after normalising, or fuzzy alignment). */
 export const SPAN_MATCHES = ['exact', 'normalised', 'fuzzy'] as const;
 export type SpanMatch = (typeof SPAN_MATCHES)[number];
@@ -99,6 +183,9 @@ export const BOT_LIMITS = {
   tagDescriptionMax: 500,
   rulePhrasesMax: 50,
   rulePhraseMax: 200,
+  /** Example sentences a tag should match, and as many that it should not. */
+  ruleExamplesMax: 30,
+  ruleExampleMax: 300,
   changelogMax: 500,
   referenceFilesMax: 3,
   /** Pasted sample transcript for a test run. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { HOLD_REASONS } from '../billing/billing-constants';
 import { MESSAGES } from '../validation/messages';
 import {
+  AMOUNT_PERIODS,
   BOT_LIMITS,
   BOT_RUN_STATUSES,
   BOT_RUN_TARGETS,
@@ -23,6 +24,10 @@ export const outputTagSchema = z.object({
   /** What the bot found for this tag, as text a reviewer reads; null when nothing was found. */
   data: z.string().nullable(),
   description: z.string(),
+  /** Amounts the tag found (money extractor), in cents, each with what it is charged per. */
+  amounts: z
+    .array(z.object({ cents: z.number().int(), per: z.enum(AMOUNT_PERIODS).nullable() }))
+    .optional(),
 });
 export type OutputTag = z.infer<typeof outputTagSchema>;
 
@@ -38,6 +43,8 @@ export const responseTagSchema = z.object({
   match: z.enum(SPAN_MATCHES),
   /** 1 for exact and normalised matches, the alignment score (0..1) for fuzzy ones. */
   score: z.number().min(0).max(1),
+  /** Rules engine: what made the span match ("Family: Booking confirmed", "Phrase: plan", …). */
+  matched_by: z.string().optional(),
   /** The reviewer's mark on this span; null when nobody has marked it. */
   verdict: z.enum(FEEDBACK_VERDICTS).nullable(),
 });

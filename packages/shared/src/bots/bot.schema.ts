@@ -15,6 +15,7 @@ import {
   BOT_TRIGGERS,
   BOT_VISIBILITIES,
   RULE_EXTRACTORS,
+  RULE_FAMILIES,
   RULE_SPEAKERS,
   TRIGGER_EVENTS_BY_TRIGGER,
 } from './bot-constants';
@@ -29,19 +30,64 @@ const text = (max: number) =>
     .min(1, MESSAGES.required)
     .max(max, MESSAGES.invalidValue);
 
-/** Rules engine: one output tag's rule. */
-export const botRuleSchema = z.object({
-  /** Phrases whose word forms are matched (lemmas/stems), e.g. "maintenance plan", "book". */
-  phrases: z
-    .array(text(BOT_LIMITS.rulePhraseMax))
-    .min(1, MESSAGES.required)
-    .max(BOT_LIMITS.rulePhrasesMax),
-  speaker: z.enum(RULE_SPEAKERS, { error: MESSAGES.selectValidValue }),
-  extractors: z
-    .array(z.enum(RULE_EXTRACTORS, { error: MESSAGES.selectValidValue }))
-    .max(RULE_EXTRACTORS.length),
-});
+const examples = z
+  .array(text(BOT_LIMITS.ruleExampleMax))
+  .max(BOT_LIMITS.ruleExamplesMax, `At most ${BOT_LIMITS.ruleExamplesMax} examples.`);
+const tagIndex = z
+  .number()
+  .int()
+  .min(0)
+  .max(BOT_LIMITS.outputTagsMax - 1);
+
+export const RULE_EMPTY_MESSAGE = 'Add a phrase, a family, an example or an extractor.';
+
+/**
+ * Rules engine: one output tag's rule. A sentence of the rule's speaker is a candidate when it
+ * matches a phrase (by word forms), a picked family, or the tag's examples (a classifier trained
+ * on the sentences that should and should not match); with negation on (the default), a match in
+ * a negated clause ("I'm not worried about the price") does not count. The fields added with
+ * families are optional, so rules saved before them stay valid; `withRuleDefaults` fills them.
+ */
+export const botRuleSchema = z
+  .object({
+    /** Phrases whose word forms are matched (lemmas), e.g. "maintenance plan", "book". */
+    phrases: z.array(text(BOT_LIMITS.rulePhraseMax)).max(BOT_LIMITS.rulePhrasesMax),
+    families: z
+      .array(z.enum(RULE_FAMILIES, { error: MESSAGES.selectValidValue }))
+      .max(RULE_FAMILIES.length)
+      .optional(),
+    examples: z.object({ match: examples, ignore: examples }).optional(),
+    negation: z.boolean().optional(),
+    speaker: z.enum(RULE_SPEAKERS, { error: MESSAGES.selectValidValue }),
+    extractors: z
+      .array(z.enum(RULE_EXTRACTORS, { error: MESSAGES.selectValidValue }))
+      .max(RULE_EXTRACTORS.length),
+    /** Only what is said within a few turns after an earlier tag's evidence (a reply to it). */
+    after_tag: tagIndex.nullable().optional(),
+    /** Reported only when an earlier tag found nothing ("Not booked" unless "Booked"). */
+    unless_tag: tagIndex.nullable().optional(),
+  })
+  .refine(
+    (r) =>
+      r.phrases.length +
+        (r.families?.length ?? 0) +
+        (r.examples?.match.length ?? 0) +
+        r.extractors.length >
+      0,
+    { path: ['phrases'], message: RULE_EMPTY_MESSAGE },
+  );
 export type BotRule = z.infer<typeof botRuleSchema>;
+export type FullBotRule = Required<BotRule>;
+
+/** A rule with every optional field set: no families or examples, negation on, no tag links. */
+export const withRuleDefaults = (rule: BotRule): FullBotRule => ({
+  families: [],
+  examples: { match: [], ignore: [] },
+  negation: true,
+  after_tag: null,
+  unless_tag: null,
+  ...rule,
+});
 
 export const outputTagDefinitionSchema = z.object({
   index: z
@@ -94,6 +140,18 @@ export const botInputSchema = botFields.superRefine((bot, ctx) => {
         path: ['output_tags', i, 'rule'],
         message: MESSAGES.required,
       });
+    }
+    // A rule may only look at a tag evaluated before it, so tags never wait on each other.
+    for (const key of ['after_tag', 'unless_tag'] as const) {
+      const other = tag.rule?.[key];
+      if (bot.engine !== 'rules' || other == null) continue;
+      if (other >= tag.index || !bot.output_tags.some((t) => t.index === other)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['output_tags', i, 'rule', key],
+          message: 'Choose a tag above this one.',
+        });
+      }
     }
   });
   if (bot.engine === 'llm' && bot.prompt.trim() === '') {

@@ -1,4 +1,10 @@
-import type { BotInput, BotRule, OutputTagDefinition } from '@fieldbot/shared';
+import {
+  withRuleDefaults,
+  type BotInput,
+  type BotRule,
+  type OutputTagDefinition,
+  type RuleFamily,
+} from '@fieldbot/shared';
 import { eq, sql } from 'drizzle-orm';
 import { createExampleBuilder } from '../../modules/bots/bot-example.js';
 import { demoSampleTranscripts } from '../../modules/bots/sample-transcripts.js';
@@ -16,44 +22,39 @@ const tag = (
   index: number,
   label: string,
   description: string,
-  rule: BotRule,
-): OutputTagDefinition => ({ index, label, description, rule });
+  rule: Partial<BotRule> & Pick<BotRule, 'speaker'>,
+): OutputTagDefinition => ({
+  index,
+  label,
+  description,
+  rule: withRuleDefaults({ phrases: [], extractors: [], ...rule }),
+});
 
 const MAINTENANCE_PLAN_OFFERED: BotInput = {
   name: 'Maintenance plan offered',
   description:
-    'Checks whether the technician offered a maintenance plan on the visit, and quotes the offer.',
+    'Checks whether the technician offered a maintenance plan on the visit, whether the customer declined it, and the price given for it.',
   color: 'green',
   trigger: 'recording-complete',
   trigger_event: 'every',
   prompt:
-    'Did the technician offer the customer a maintenance plan (membership, service agreement)? Quote the sentences where the plan is offered or explained, and any price given for it.',
+    'Did the technician offer the customer a maintenance plan (membership, club, service agreement)? Quote the sentences where the plan is offered or explained, where the customer declines or puts it off, and any price given for it.',
   engine: 'rules',
   visibility: 'marketplace',
   output_tags: [
     tag(0, 'Plan offered', 'The technician offered or explained a maintenance plan.', {
-      phrases: [
-        'maintenance plan',
-        'service plan',
-        'service agreement',
-        'membership',
-        'club',
-        'plan covers',
-        'plan includes',
-        'add the plan',
-      ],
+      families: ['maintenance-plan'],
       speaker: 'agent',
-      extractors: [],
     }),
-    tag(1, 'Plan price', 'Amounts the technician gave for the plan.', {
-      phrases: ['plan', 'membership', 'club', 'per month', 'a month', 'per year'],
+    tag(1, 'Plan declined', 'The customer turned the plan down or put it off.', {
+      families: ['declined-deferred'],
+      speaker: 'customer',
+      after_tag: 0,
+    }),
+    tag(2, 'Plan price', 'Amounts the technician gave for the plan.', {
       speaker: 'agent',
       extractors: ['money'],
-    }),
-    tag(2, 'Customer asked about a plan', 'The customer asked about a plan, and the answer.', {
-      phrases: ['plan', 'membership', 'sign up'],
-      speaker: 'customer',
-      extractors: ['yes-no'],
+      after_tag: 0,
     }),
   ],
 };
@@ -65,111 +66,74 @@ const BOOKING_OUTCOME: BotInput = {
   trigger: 'call-complete',
   trigger_event: 'every',
   prompt:
-    'Was an appointment booked on this call? Quote where the agent confirms the booking or dispatch, the time agreed, and where the customer declines, postpones or cancels.',
+    'Was an appointment booked on this call? Quote where the agent confirms the booking or dispatch, the time agreed, the slots offered, and where the customer declines or puts it off.',
   engine: 'rules',
   visibility: 'marketplace',
   output_tags: [
     tag(0, 'Booked', 'The agent confirmed an appointment or sent someone out.', {
-      phrases: [
-        "you're booked",
-        'booked for',
-        'scheduled for',
-        'appointment is set',
-        'appointment is confirmed',
-        'sending our',
-        'on the way',
-        'should arrive',
-      ],
+      families: ['booking-confirmed'],
       speaker: 'agent',
-      extractors: [],
     }),
-    tag(1, 'Not booked', 'The customer declined, postponed or cancelled.', {
-      phrases: [
-        'not yet',
-        'call back',
-        'calling around',
-        'comparing quotes',
-        'think about it',
-        'cancel',
-        'no thanks',
-      ],
+    tag(1, 'Not booked', 'No booking: the customer declined or put it off, or no slot worked.', {
+      families: ['declined-deferred'],
+      phrases: ['booked solid', 'fully booked', 'no availability', 'no openings'],
       speaker: 'anyone',
-      extractors: [],
+      unless_tag: 0,
     }),
     tag(2, 'Time agreed', 'When the visit was booked for.', {
-      phrases: ['booked', 'available', 'arrive', 'appointment', 'schedule', 'come out'],
+      families: ['booking-confirmed'],
       speaker: 'agent',
       extractors: ['datetime'],
     }),
-    tag(3, 'Slot offered', 'Whether the customer accepted the slot or visit the agent offered.', {
-      phrases: ['does that work', 'would you like', 'want me to', 'should I book'],
+    tag(3, 'Slot offered', 'The days, times or windows the agent offered.', {
+      families: ['slot-offered'],
       speaker: 'agent',
-      extractors: ['yes-no'],
     }),
   ],
 };
 
 const PRICE_QUOTED: BotInput = {
   name: 'Price quoted',
-  description: 'Lists the amounts the technician quoted and whether the customer went ahead.',
+  description:
+    'Lists every amount the technician quoted, in cents with what it is charged per (month, year, visit, hour).',
   color: 'orange',
   trigger: 'recording-complete',
   trigger_event: 'every',
   prompt:
-    'List every price the technician quoted (repairs, replacements, fees) and quote where the customer approved the work.',
+    'List every price the technician quoted (repairs, replacements, fees, plans), each with what it is charged per.',
   engine: 'rules',
   visibility: 'marketplace',
   output_tags: [
-    tag(0, 'Amounts quoted', 'Every amount the technician said.', {
-      phrases: ['dollar', 'price', 'cost', 'fee', 'charge', 'total', 'estimate'],
+    tag(0, 'Amounts quoted', 'Every amount the technician quoted, with its qualifier.', {
       speaker: 'agent',
       extractors: ['money'],
-    }),
-    tag(1, 'Work approved', 'The customer told the technician to go ahead.', {
-      phrases: ['go ahead', "let's do", 'sounds good', 'do it', 'sign me up'],
-      speaker: 'customer',
-      extractors: [],
     }),
   ],
 };
 
+const concern = (index: number, label: string, description: string, family: RuleFamily) =>
+  tag(index, label, description, { families: [family], speaker: 'customer' });
+
 const CUSTOMER_CONCERNS: BotInput = {
   name: 'Customer concerns',
-  description: 'Collects what the caller was worried about: the problem, urgency and price.',
+  description:
+    'Collects what the caller was worried about, in their own words: price, timing, trust, warranty, safety, mess, noise and reliability.',
   color: 'red',
   trigger: 'call-complete',
   trigger_event: 'every',
   prompt:
-    'What concerns did the customer raise on the call? Quote the problem they describe, anything that makes it urgent, and any worry about price.',
+    'What concerns did the customer raise on the call? Quote their own words for each: price, timing, trust, warranty, safety, mess, noise and the reliability of their equipment.',
   engine: 'rules',
   visibility: 'marketplace',
   output_tags: [
-    tag(0, 'Problem described', 'The problem in the customer’s words.', {
-      phrases: [
-        'stopped working',
-        'not working',
-        "isn't cooling",
-        'backing up',
-        'leak',
-        'drip',
-        'no hot water',
-        'blowing warm',
-        'broken',
-        'noise',
-      ],
-      speaker: 'customer',
-      extractors: [],
-    }),
-    tag(1, 'Urgency', 'Signs the customer needs help quickly.', {
-      phrases: ['ninety degrees', 'emergency', 'coming into', 'flood', 'right away', 'as soon as'],
-      speaker: 'customer',
-      extractors: [],
-    }),
-    tag(2, 'Price concern', 'The customer asked about or compared prices.', {
-      phrases: ['price', 'cost', 'how much', 'expensive', 'quotes', 'afford'],
-      speaker: 'customer',
-      extractors: [],
-    }),
+    concern(0, 'Price', 'Affordability and cost worries.', 'concern-price'),
+    concern(1, 'Timing', 'Urgency and scheduling pressure.', 'concern-timing'),
+    concern(2, 'Trust', 'Reputation, past bad service, doubts.', 'concern-trust'),
+    concern(3, 'Warranty', 'Guarantees and coverage.', 'concern-warranty'),
+    concern(4, 'Safety', 'Danger to people, pets or the home.', 'concern-safety'),
+    concern(5, 'Mess', 'Dirt, dust and damage to the home.', 'concern-mess'),
+    concern(6, 'Noise', 'Noisy equipment or work.', 'concern-noise'),
+    concern(7, 'Reliability', 'Age or failure of equipment.', 'concern-reliability'),
   ],
 };
 
@@ -185,25 +149,18 @@ const JOB_REVENUE_REVIEW: BotInput = {
   engine: 'rules',
   visibility: 'marketplace',
   output_tags: [
-    tag(0, 'Amounts discussed', 'Every amount said, by anyone.', {
-      phrases: ['dollar', 'price', 'cost', 'fee', 'charge', 'total'],
-      speaker: 'anyone',
+    tag(0, 'Amounts discussed', 'Every amount the team quoted.', {
+      speaker: 'agent',
       extractors: ['money'],
     }),
     tag(1, 'Upsell offered', 'Upgrades, plans or extra work the team recommended.', {
-      phrases: [
-        'recommend',
-        'maintenance plan',
-        'upgrade',
-        'tankless',
-        'new filter',
-        'smart thermostat',
-      ],
+      phrases: ['recommend', 'upgrade', 'tankless', 'new filter', 'smart thermostat'],
+      families: ['maintenance-plan'],
       speaker: 'agent',
-      extractors: [],
     }),
     tag(2, 'Follow-ups', 'Dates, times and phone numbers agreed for what comes next.', {
-      phrases: ['tomorrow', 'next week', 'this weekend', 'appointment', 'call', 'back'],
+      families: ['booking-confirmed'],
+      phrases: ['call back', 'next week', 'follow up'],
       speaker: 'anyone',
       extractors: ['datetime', 'phone'],
     }),

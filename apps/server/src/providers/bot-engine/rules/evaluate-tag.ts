@@ -1,116 +1,227 @@
-import type { BotRule, RuleExtractor } from '@fieldbot/shared';
+import type { AmountPeriod, FullBotRule, RuleExtractor } from '@fieldbot/shared';
+import { exampleClassifier } from './example-classifier.js';
 import {
   extractDateTimes,
-  extractMoney,
   extractPhones,
-  formatCents,
+  formatAmount,
   isYesNoQuestion,
   readAnswer,
 } from './extractors.js';
-import { phraseWords } from './nlp.js';
-import { matchesPhrase } from './phrase-match.js';
+import { matchFamily } from './families/index.js';
+import { findAmounts } from './money/index.js';
+import { isNegated } from './negation.js';
+import { matchPhrase, phraseLemmas } from './phrase-match.js';
 import { speakerFits } from './speaker-side.js';
 import type { TranscriptSentence } from './transcript-sentences.js';
 
-/** At most this many sentences are kept as one tag's evidence (the first ones said). */
+/** At most this many spans are kept as one tag's evidence (the first ones said). */
 export const MAX_EVIDENCE_PER_TAG = 10;
+/** A rule that answers another tag reads this many turns after that tag's evidence. */
+export const REPLY_TURNS = 4;
+
+export interface Evidence {
+  sentence: TranscriptSentence;
+  /** Offsets into the transcript text: the sentence, or the value inside it. */
+  start: number;
+  end: number;
+  matchedBy: string;
+}
 
 export interface TagFinding {
   /** What the tag found, as a reviewer reads it; null when nothing matched. */
   data: string | null;
-  /** The sentences that support it, in transcript order. */
-  evidence: TranscriptSentence[];
+  /** Where it was said, in transcript order. */
+  evidence: Evidence[];
+  /** The money extractor's amounts, when the rule has it. */
+  amounts?: { cents: number; per: AmountPeriod | null }[];
 }
 
 export interface RuleContext {
   /** Amounts (cents) found in the bot's reference files, e.g. a price list; empty without any. */
   referenceCents: ReadonlySet<number>;
+  /** Findings of the tags evaluated before this one, by index (for after_tag and unless_tag). */
+  earlier: ReadonlyMap<number, TagFinding>;
 }
 
+const NOT_FOUND: TagFinding = { data: null, evidence: [] };
 const quoted = (s: TranscriptSentence) => `"${s.text}"`;
 const unique = <T>(values: T[]) => [...new Set(values)];
 
 /**
- * One output tag's rule over the transcript: the sentences of the rule's speaker side that match a
- * phrase are candidates. Without extractors they are the evidence and the data says
- * `Yes — "<first sentence>"`. With extractors, the evidence is the candidates that hold a value
- * (a yes/no question also brings its answer) and the data lists the values; nothing found → null.
+ * One output tag's rule over the transcript. Sentences of the rule's speaker (and, for a reply
+ * rule, said shortly after the earlier tag's evidence) are candidates; a candidate matches through
+ * a phrase, a family or the examples, or — for a rule of extractors only — as it is. Without
+ * extractors the matches are the evidence and the data says `Yes — "<first sentence>"`; with
+ * extractors the evidence is where values were found and the data lists the values.
  */
 export function evaluateTag(
-  rule: BotRule,
+  rule: FullBotRule,
   sentences: readonly TranscriptSentence[],
   context: RuleContext,
 ): TagFinding {
-  const phrases = rule.phrases.map(phraseWords).filter((p) => p.length > 0);
+  if (rule.unless_tag !== null && context.earlier.get(rule.unless_tag)?.data) return NOT_FOUND;
+  const scope = replyScope(rule, context);
   const candidates = sentences.filter(
-    (s) => speakerFits(rule.speaker, s.speaker) && phrases.some((p) => matchesPhrase(s.words, p)),
+    (s) => speakerFits(rule.speaker, s.side) && (!scope || scope(s)),
   );
-  if (rule.extractors.length === 0) {
-    const evidence = candidates.slice(0, MAX_EVIDENCE_PER_TAG);
-    if (evidence.length === 0) return { data: null, evidence };
-    const more = candidates.length > 1 ? ` (+${candidates.length - 1} more)` : '';
-    return { data: `Yes — ${quoted(evidence[0]!)}${more}`, evidence };
+  const matchers = rule.phrases.length + rule.families.length + rule.examples.match.length;
+  const matched: Evidence[] = [];
+  for (const sentence of candidates) {
+    const hit = matchers === 0 ? wholeSentence(sentence) : matchSentence(rule, sentence);
+    if (hit) matched.push(hit);
   }
 
-  const parts: string[] = [];
-  const evidence = new Set<TranscriptSentence>();
-  for (const extractor of unique(rule.extractors)) {
-    const found = extract(extractor, candidates, sentences, context);
-    if (found.values.length > 0) parts.push(found.values.join(', '));
-    found.evidence.forEach((s) => evidence.add(s));
+  if (rule.extractors.length === 0) {
+    const evidence = matched.slice(0, MAX_EVIDENCE_PER_TAG);
+    if (evidence.length === 0) return NOT_FOUND;
+    const more = matched.length > 1 ? ` (+${matched.length - 1} more)` : '';
+    return { data: `Yes — ${quoted(evidence[0]!.sentence)}${more}`, evidence };
   }
-  const ordered = [...evidence].sort((a, b) => a.start - b.start).slice(0, MAX_EVIDENCE_PER_TAG);
-  return { data: parts.length > 0 ? parts.join('; ') : null, evidence: ordered };
+  const parts: string[] = [];
+  const evidence: Evidence[] = [];
+  let amounts: TagFinding['amounts'];
+  for (const extractor of unique(rule.extractors)) {
+    const found = extract(extractor, matched, sentences, context);
+    if (found.values.length > 0) parts.push(unique(found.values).join(', '));
+    evidence.push(...found.evidence);
+    if (found.amounts) amounts = found.amounts;
+  }
+  const ordered = evidence.sort((a, b) => a.start - b.start).slice(0, MAX_EVIDENCE_PER_TAG);
+  return {
+    data: parts.length > 0 ? parts.join('; ') : null,
+    evidence: ordered,
+    ...(amounts ? { amounts } : {}),
+  };
 }
+
+/** For a rule that answers an earlier tag: whether a sentence is said within REPLY_TURNS of it. */
+function replyScope(
+  rule: FullBotRule,
+  context: RuleContext,
+): ((s: TranscriptSentence) => boolean) | null {
+  if (rule.after_tag === null) return null;
+  const segments = (context.earlier.get(rule.after_tag)?.evidence ?? []).map(
+    (e) => e.sentence.segment,
+  );
+  return (s) => segments.some((at) => s.segment >= at && s.segment <= at + REPLY_TURNS);
+}
+
+const wholeSentence = (sentence: TranscriptSentence): Evidence => ({
+  sentence,
+  start: sentence.start,
+  end: sentence.end,
+  matchedBy: 'Speaker',
+});
+
+/** The first way the sentence matches the rule: a phrase, a family, then the examples. */
+function matchSentence(rule: FullBotRule, sentence: TranscriptSentence): Evidence | null {
+  const evidence = (matchedBy: string): Evidence => ({
+    sentence,
+    start: sentence.start,
+    end: sentence.end,
+    matchedBy,
+  });
+  for (const phrase of rule.phrases) {
+    const hit = matchPhrase(sentence.tokens, phraseLemmas(phrase));
+    if (hit && !(rule.negation && isNegated(sentence, hit.first.start, hit.last.end))) {
+      return evidence(`Phrase: ${phrase}`);
+    }
+  }
+  for (const id of rule.families) {
+    const hit = matchFamily(id, sentence, rule.negation);
+    if (hit) return evidence(hit.matchedBy);
+  }
+  const example = exampleClassifier(rule.examples)?.classify(sentence.tokens);
+  if (example && !(rule.negation && isNegatedSentence(sentence))) {
+    return evidence(`Example: "${example}"`);
+  }
+  return null;
+}
+
+/** A sentence every clause of which is negated ("No, I'm not worried about that"). */
+const isNegatedSentence = (sentence: TranscriptSentence) => {
+  const words = sentence.tokens.filter((t) => t.pos !== 'PUNCT' && t.pos !== 'INTJ');
+  return words.length > 0 && words.filter((t) => t.negated).length * 2 > words.length;
+};
+
+// A price is being talked about: a question about cost, price words or an amount just before.
+const PRICE_TALK =
+  /\$\d|\b(?:how much|cost|costs|price|pricing|charge|fee|quote|estimate|ballpark|dollars?|bucks|run (?:me|us|you)|what(?:'s| is| would be) the (?:damage|total))\b/i;
 
 function extract(
   extractor: RuleExtractor,
-  candidates: readonly TranscriptSentence[],
+  matched: readonly Evidence[],
   all: readonly TranscriptSentence[],
   context: RuleContext,
-): { values: string[]; evidence: TranscriptSentence[] } {
+): { values: string[]; evidence: Evidence[]; amounts?: TagFinding['amounts'] } {
   const values: string[] = [];
-  const evidence: TranscriptSentence[] = [];
-  const keep = (sentence: TranscriptSentence, found: string[]) => {
-    if (found.length === 0) return;
-    values.push(...found);
-    evidence.push(sentence);
-  };
+  const evidence: Evidence[] = [];
   switch (extractor) {
     case 'money': {
+      const amounts: NonNullable<TagFinding['amounts']> = [];
       const checkReferences = context.referenceCents.size > 0;
-      for (const s of candidates) {
-        keep(
-          s,
-          extractMoney(s.doc).map((cents) =>
-            checkReferences && !context.referenceCents.has(cents)
-              ? `${formatCents(cents)} (not in the reference files)`
-              : formatCents(cents),
-          ),
-        );
+      for (const { sentence } of matched) {
+        const at = all.indexOf(sentence);
+        const before = all.slice(Math.max(0, at - 2), at);
+        const priceContext = before.some((s) => PRICE_TALK.test(s.flat));
+        for (const amount of findAmounts(sentence.text, { priceContext })) {
+          const shown = formatAmount(amount.cents, amount.per);
+          evidence.push({
+            sentence,
+            start: sentence.start + amount.start,
+            end: sentence.start + amount.end,
+            matchedBy: `Amount: ${shown}`,
+          });
+          if (amounts.some((a) => a.cents === amount.cents && a.per === amount.per)) continue;
+          amounts.push({ cents: amount.cents, per: amount.per });
+          values.push(
+            checkReferences && !context.referenceCents.has(amount.cents)
+              ? `${shown} (not in the reference files)`
+              : shown,
+          );
+        }
       }
-      break;
+      return { values, evidence, amounts };
     }
     case 'datetime':
-      for (const s of candidates) keep(s, extractDateTimes(s.doc));
-      break;
+    for (const m of matched) {
+    // "So that's Thursday, seven-thirty to nine-thirty. You'll get a reminder." — the time
+    // of a confirmation is often said in the sentence beside it, in the same turn.
+    const own = extractDateTimes(m.sentence);
+    const turn = own.length > 0 ? [] : all.filter((s) => s.segment === m.sentence.segment);
+    const spans = own.length > 0 ? own : turn.flatMap(extractDateTimes);
+    if (spans.length === 0) continue;
+    values.push(...spans.map((s) => s.text));
+    evidence.push(m);
+    }
+    break;
     case 'phone':
-      for (const s of candidates) keep(s, extractPhones(s.text));
+      for (const m of matched) {
+        const found = extractPhones(m.sentence.text);
+        values.push(...found);
+        if (found.length > 0) evidence.push(m);
+      }
       break;
     case 'yes-no':
-      for (const s of candidates) {
-        if (!isYesNoQuestion(s.text, s.doc)) continue;
-        const reply = answerTo(s, all);
-        const answer = reply ? readAnswer(reply.doc) : null;
-        keep(s, [`${quoted(s)} — ${answer ?? 'no clear answer'}`]);
-        if (reply && answer) evidence.push(reply);
+      for (const m of matched) {
+        if (!isYesNoQuestion(m.sentence)) continue;
+        const reply = answerTo(m.sentence, all);
+        const answer = reply ? readAnswer(reply) : null;
+        values.push(`${quoted(m.sentence)} — ${answer ?? 'no clear answer'}`);
+        evidence.push(m);
+        if (reply && answer) evidence.push(wholeSentence(reply));
       }
       break;
   }
-  return { values: unique(values), evidence };
+  return { values, evidence: dedupe(evidence) };
 }
 
-/** The first sentence the other party said right after a question (within the next two segments). */
+const dedupe = (evidence: Evidence[]) =>
+  evidence.filter(
+    (e, k) => evidence.findIndex((o) => o.start === e.start && o.end === e.end) === k,
+  );
+
+/** The first sentence the other party said right after a question (within the next two turns). */
 function answerTo(
   question: TranscriptSentence,
   all: readonly TranscriptSentence[],

@@ -1,6 +1,9 @@
-import type { NlpDoc } from './nlp.js';
+import type { AmountPeriod } from '@fieldbot/shared';
+import { timeExpressions } from './families/time-words.js';
+import { isWord } from './text-analysis.js';
+import type { TranscriptSentence } from './transcript-sentences.js';
 
-/** Typed values the rules engine reads out of matched sentences (issue 9 §2 "extractors"). */
+/** Typed values the rules engine reads out of matched sentences (a rule's "extractors"). */
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -9,29 +12,39 @@ export function formatCents(cents: number): string {
   return usd.format(cents / 100).replace(/\.00$/, '');
 }
 
-/** Money amounts, in cents: written ("$1,250.75") or spoken ("one hundred eighty five dollars"). */
-export function extractMoney(doc: NlpDoc): number[] {
-  const cents: number[] = [];
-  doc.money().forEach((match) => {
-    // compromise types a match as a plain view; at run time it is a full document view.
-    const [value] = (match as NlpDoc).numbers().get() as unknown[];
-    if (typeof value === 'number' && Number.isFinite(value) && value > 0) {
-      cents.push(Math.round(value * 100));
-    }
-  });
-  return cents;
+/** "$24.99 per month", or "$349" for a one-off amount. */
+export const formatAmount = (cents: number, per: AmountPeriod | null) =>
+  per ? `${formatCents(cents)} per ${per}` : formatCents(cents);
+
+export interface TextSpan {
+  start: number;
+  end: number;
+  text: string;
 }
 
-const trimPunctuation = (text: string) => text.replace(/^[\s,;:.!?]+|[\s,;:.!?]+$/g, '');
+// What may stand between two parts of one time phrase ("Friday, March 3rd at 2pm").
+const JOINER = /^[\s,]*(?:at|from|in the|on)?[\s,]*$/i;
 
-/** Date and time phrases as said ("tomorrow between eight and ten in the morning", "at 2pm"). */
-export function extractDateTimes(doc: NlpDoc): string[] {
-  const dates = (doc.dates().out('array') as string[]).map(trimPunctuation);
-  const times = (doc.times().out('array') as string[]).map(trimPunctuation);
-  const lower = dates.map((d) => d.toLowerCase());
-  // A time inside a date phrase ("tomorrow at eight") is already reported with it.
-  const extraTimes = times.filter((t) => !lower.some((d) => d.includes(t.toLowerCase())));
-  return [...dates, ...extraTimes].filter((v) => v !== '');
+/**
+ * Days, dates, times and windows as said ("Thursday between eight and ten", "after lunch"); parts
+ * said next to each other ("on Friday March 3rd at 2pm") are one phrase.
+ */
+export function extractDateTimes(sentence: TranscriptSentence): TextSpan[] {
+  const spans: { start: number; end: number }[] = [];
+  for (const m of sentence.flat.matchAll(timeExpressions())) {
+    const last = spans.at(-1);
+    if (last && JOINER.test(sentence.flat.slice(last.end, m.index)))
+      last.end = m.index + m[0].length;
+    else spans.push({ start: m.index, end: m.index + m[0].length });
+  }
+  // "2pm." ends the sentence: its full stop is not part of the time.
+  for (const span of spans)
+    if (/[ap]m\.$/i.test(sentence.flat.slice(span.start, span.end))) span.end--;
+  return spans.map(({ start, end }) => ({
+    start: sentence.start + start,
+    end: sentence.start + end,
+    text: sentence.text.slice(start, end),
+  }));
 }
 
 // North American numbers: 10 digits, optionally +1, in the usual groupings.
@@ -46,62 +59,36 @@ export function extractPhones(text: string): string[] {
 
 // A yes/no question opens with an auxiliary, a modal or a form of "be"/"do"/"have"
 // ("Does that work?", "Should we sign up…?", "Is it…?"), unlike "What…?" or "When…?".
-const QUESTION_OPENERS = new Set([
-  'do',
-  'does',
-  'did',
-  'have',
-  'has',
-  'had',
-  'is',
-  'are',
-  'was',
-  'were',
-  'am',
-  'can',
-  'could',
-  'will',
-  'would',
-  'shall',
-  'should',
-  'may',
-  'might',
-  'must',
-]);
+const QUESTION_OPENERS = new Set(
+  'do does did have has had is are was were am be can could will would shall should may might must'.split(
+    ' ',
+  ),
+);
+
+const firstWord = (sentence: TranscriptSentence) =>
+  (sentence.tokens.find(isWord)?.text ?? '').toLowerCase().replace(/[^\p{L}]/gu, '');
 
 /** Whether a sentence is a yes/no question. */
-export function isYesNoQuestion(sentence: string, doc: NlpDoc): boolean {
-  if (!sentence.trim().endsWith('?')) return false;
-  const first = doc.terms().first().text('normal').split(/[\s']/)[0] ?? '';
-  return QUESTION_OPENERS.has(first) || doc.terms().first().has('#Modal');
+export function isYesNoQuestion(sentence: TranscriptSentence): boolean {
+  if (!sentence.text.trim().endsWith('?')) return false;
+  const first = sentence.tokens.find(isWord);
+  return (
+    !!first && (QUESTION_OPENERS.has(first.text.toLowerCase()) || QUESTION_OPENERS.has(first.lemma))
+  );
 }
 
-const YES_WORDS = new Set([
-  'yes',
-  'yeah',
-  'yep',
-  'yup',
-  'sure',
-  'absolutely',
-  'definitely',
-  'certainly',
-  'ok',
-  'okay',
-  'correct',
-  'right',
-  'please',
-]);
+const YES_WORDS = new Set(
+  'yes yeah yep yup sure absolutely definitely certainly ok okay correct right please perfect great'.split(
+    ' ',
+  ),
+);
 const NO_WORDS = new Set(['no', 'nope', 'nah', 'not', 'never']);
 
 export type YesNoAnswer = 'Yes' | 'No' | null;
 
 /** How an answer opens: "Yes, that works perfectly." → Yes; "Not yet, …" → No; else null. */
-export function readAnswer(doc: NlpDoc): YesNoAnswer {
-  const first = doc
-    .terms()
-    .first()
-    .text('normal')
-    .replace(/[^\p{L}]/gu, '');
+export function readAnswer(sentence: TranscriptSentence): YesNoAnswer {
+  const first = firstWord(sentence);
   if (YES_WORDS.has(first)) return 'Yes';
   if (NO_WORDS.has(first)) return 'No';
   return null;

@@ -1,18 +1,48 @@
+import { isWord, lemmasOf, type Token } from './text-analysis.js';
+
 /**
- * A phrase matches a sentence when its words' roots appear in the sentence in order, with at most
- * MAX_GAP other words between neighbours: "offer plan" matches "I can offer you our plans".
+ * A phrase matches a sentence when its words' lemmas appear in the sentence in order, with at
+ * most MAX_GAP other words between neighbours: "offer plan" matches "I can offer you our plans".
  */
 export const MAX_GAP = 3;
 
-export function matchesPhrase(sentence: readonly string[], phrase: readonly string[]): boolean {
-  if (phrase.length === 0) return false;
-  const from = (k: number, after: number): boolean => {
-    if (k === phrase.length) return true;
+/** The matched words (first and last token), or null. */
+export function matchPhrase(
+  tokens: readonly Token[],
+  phrase: readonly string[],
+): { first: Token; last: Token } | null {
+  if (phrase.length === 0) return null;
+  const sentence = tokens.filter(isWord);
+  const from = (
+    k: number,
+    after: number,
+    first: Token | null,
+  ): { first: Token; last: Token } | null => {
+    if (k === phrase.length) return { first: first!, last: sentence[after]! };
     const last = k === 0 ? sentence.length - 1 : Math.min(sentence.length - 1, after + MAX_GAP + 1);
     for (let i = after + 1; i <= last; i++) {
-      if (sentence[i] === phrase[k] && from(k + 1, i)) return true;
+      if (sentence[i]!.lemma !== phrase[k]) continue;
+      const found = from(k + 1, i, first ?? sentence[i]!);
+      if (found) return found;
     }
-    return false;
+    return null;
   };
-  return from(0, -1);
+  return from(0, -1, null);
 }
+
+/**
+ * Lemmas of a rule's phrase, computed the same way as the transcript's. A bot has up to 10 × 50
+ * phrases and runs on every interaction, so each phrase is analysed once (the set is bounded by
+ * the bots in use; it is emptied if it ever grows past PHRASES_MAX).
+ */
+export function phraseLemmas(phrase: string): readonly string[] {
+  let lemmas = cache.get(phrase);
+  if (!lemmas) {
+    if (cache.size >= PHRASES_MAX) cache.clear();
+    lemmas = lemmasOf(phrase);
+    cache.set(phrase, lemmas);
+  }
+  return lemmas;
+}
+const PHRASES_MAX = 20_000;
+const cache = new Map<string, readonly string[]>();

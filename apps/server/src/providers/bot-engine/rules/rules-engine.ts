@@ -1,17 +1,16 @@
-import type { OutputTag } from '@fieldbot/shared';
+import { withRuleDefaults, type OutputTag } from '@fieldbot/shared';
 import type { BotEngine, EngineBot, EngineResult, EngineTranscript } from '../bot-engine.js';
-import { evaluateTag, type RuleContext } from './evaluate-tag.js';
-import { extractMoney } from './extractors.js';
-import { parse } from './nlp.js';
+import { evaluateTag, type RuleContext, type TagFinding } from './evaluate-tag.js';
+import { findAmounts } from './money/index.js';
 import { transcriptSentences } from './transcript-sentences.js';
 
 /** Reference text read for amounts, per file; a price list is far shorter. */
 const REFERENCE_CHARS_MAX = 50_000;
 
 /**
- * Issue 9 §2 rules engine: the offline default. Every output tag's rule (phrases by word roots,
- * speaker side, extractors) is matched against the transcript's sentences; data and response tags
- * come only from what matched. Deterministic, no tokens, no cost.
+ * The rules engine: the offline default. Every output tag's rule (phrases by lemmas, families,
+ * examples, negation, speaker side, extractors) is matched against the transcript's sentences;
+ * data and response tags come only from what matched. Deterministic, no tokens, no cost.
  */
 export function createRulesEngine(): BotEngine {
   return {
@@ -22,28 +21,32 @@ export function createRulesEngine(): BotEngine {
 
 export function runRules(bot: EngineBot, transcript: EngineTranscript): EngineResult {
   const sentences = transcriptSentences(transcript);
-  const context = ruleContext(bot);
+  const earlier = new Map<number, TagFinding>();
+  const context: RuleContext = { referenceCents: referenceCents(bot), earlier };
   const outputTags: OutputTag[] = [];
   const responseTags: EngineResult['responseTags'] = [];
+  // In index order: a rule may only look at tags above it (after_tag, unless_tag).
   for (const definition of [...bot.outputTags].sort((a, b) => a.index - b.index)) {
-    const finding = definition.rule
-      ? evaluateTag(definition.rule, sentences, context)
-      : { data: null, evidence: [] };
+    const rule = definition.rule ? withRuleDefaults(definition.rule) : null;
+    const finding = rule ? evaluateTag(rule, sentences, context) : { data: null, evidence: [] };
+    earlier.set(definition.index, finding);
     outputTags.push({
       id: definition.index,
       label: definition.label,
       data: finding.data,
       description: definition.description,
+      ...(finding.amounts ? { amounts: finding.amounts } : {}),
     });
-    for (const sentence of finding.evidence) {
+    for (const evidence of finding.evidence) {
       responseTags.push({
         tag_id: definition.index,
         label: definition.label,
-        index_start: sentence.start,
-        index_end: sentence.end,
-        text: sentence.text,
+        index_start: evidence.start,
+        index_end: evidence.end,
+        text: transcript.text.slice(evidence.start, evidence.end),
         match: 'exact',
         score: 1,
+        matched_by: evidence.matchedBy,
       });
     }
   }
@@ -58,15 +61,14 @@ export function runRules(bot: EngineBot, transcript: EngineTranscript): EngineRe
   };
 }
 
-function ruleContext(bot: EngineBot): RuleContext {
-  const usesMoney = bot.outputTags.some((t) => t.rule?.extractors.includes('money'));
-  const referenceCents = new Set<number>();
-  if (usesMoney) {
-    for (const file of bot.referenceTexts) {
-      extractMoney(parse(file.text.slice(0, REFERENCE_CHARS_MAX))).forEach((c) =>
-        referenceCents.add(c),
-      );
+function referenceCents(bot: EngineBot): Set<number> {
+  const cents = new Set<number>();
+  if (!bot.outputTags.some((t) => t.rule?.extractors.includes('money'))) return cents;
+  for (const file of bot.referenceTexts) {
+    // A price list states its prices: read them as prices.
+    for (const line of file.text.slice(0, REFERENCE_CHARS_MAX).split('\n')) {
+      findAmounts(line, { priceContext: true }).forEach((a) => cents.add(a.cents));
     }
   }
-  return { referenceCents };
+  return cents;
 }

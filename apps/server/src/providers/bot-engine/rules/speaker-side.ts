@@ -48,7 +48,7 @@ export function speakerSide(speaker: string): SpeakerSide {
   return agent ? 'agent' : 'customer';
 }
 
-/** Whether a rule reading `wanted` words takes what this speaker said. */
-export function speakerFits(wanted: RuleSpeaker, speaker: string): boolean {
-  return wanted === 'anyone' || speakerSide(speaker) === wanted;
+/** Whether a rule reading `wanted` words takes what a speaker on this side said. */
+export function speakerFits(wanted: RuleSpeaker, side: SpeakerSide): boolean {
+  return wanted === 'anyone' || side === wanted;
 }

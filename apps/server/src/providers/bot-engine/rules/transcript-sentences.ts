@@ -1,24 +1,31 @@
-import { createQuoteLocator, segmentOffsets, type LocatedSpan } from '@fieldbot/shared';
+import { segmentOffsets } from '@fieldbot/shared';
 import type { EngineTranscript } from '../bot-engine.js';
-import { parseSentences, type NlpDoc } from './nlp.js';
+import { speakerSide, type SpeakerSide } from './speaker-side.js';
+import { analyseText, type Token } from './text-analysis.js';
 
 /** One sentence of a transcript, where it sits in the transcript text, and who said it. */
 export interface TranscriptSentence {
   /** Position of its segment. */
   segment: number;
   speaker: string;
+  side: SpeakerSide;
   /** UTF-16 offsets into EngineTranscript.text; `end` exclusive. */
   start: number;
   end: number;
   text: string;
-  words: string[];
-  doc: NlpDoc;
+  /** Tokens with offsets into EngineTranscript.text. */
+  tokens: Token[];
+  /**
+   * The text with curly quotes made straight and fillers ("uh", "um", "you know") blanked to
+   * spaces, the same length as `text`: families match it and their offsets stay the text's.
+   */
+  flat: string;
 }
 
 /**
- * The transcript's sentences, segment by segment. Each sentence is found in its segment's text
- * (after the previous one) and shifted by the segment's offset in the joined text, so the offsets
- * are exact; should the given text not be the segments joined, sentences are located in it.
+ * The transcript's sentences, segment by segment, shifted by each segment's offset in the joined
+ * text so the offsets are exact. A segment that is not where the joined text says is skipped
+ * (its words could not be highlighted).
  */
 export function transcriptSentences(transcript: EngineTranscript): TranscriptSentence[] {
   const key = cacheKey(transcript);
@@ -36,45 +43,41 @@ export function transcriptSentences(transcript: EngineTranscript): TranscriptSen
 }
 
 /**
- * Parsing is the costly part of a rules run, and several bots usually run over the same
- * interaction at once (its automatic bots), so the last few transcripts' sentences are kept.
- * They are never modified after parsing.
+ * Several bots usually run over the same interaction at once (its automatic bots), so the last
+ * few transcripts' sentences are kept. They are never modified after analysis.
  */
 const RECENT_MAX = 16;
 const recent = new Map<string, TranscriptSentence[]>();
 const cacheKey = (t: EngineTranscript) =>
   `${t.text}\u0000${t.segments.map((s) => `${s.speaker}\u0001${s.text.length}`).join('\u0002')}`;
 
-const shift = (span: LocatedSpan | null, by: number) =>
-  span && { ...span, start: span.start + by, end: span.end + by };
-
 function analyse(transcript: EngineTranscript): TranscriptSentence[] {
   const offsets = segmentOffsets(transcript.segments);
-  let locateInText: ((quote: string) => LocatedSpan | null) | null = null;
   const sentences: TranscriptSentence[] = [];
   transcript.segments.forEach((segment, index) => {
     const base = offsets[index]!;
-    const aligned = transcript.text.startsWith(segment.text, base);
-    let cursor = 0;
-    for (const parsed of parseSentences(segment.text)) {
-      if (parsed.text === '') continue;
-      // In its own segment, after the sentence before it; else anywhere in the given text.
-      const span = aligned
-        ? shift(createQuoteLocator(segment.text.slice(cursor))(parsed.text), base + cursor)
-        : (locateInText ??= createQuoteLocator(transcript.text))(parsed.text);
-      if (!span) continue; // not in the text the offsets point into: it cannot be shown
-      const { start, end } = span;
-      if (aligned) cursor = end - base;
+    if (!transcript.text.startsWith(segment.text, base)) return;
+    const side = speakerSide(segment.speaker);
+    for (const s of analyseText(segment.text)) {
       sentences.push({
         segment: index,
         speaker: segment.speaker,
-        start,
-        end,
-        text: transcript.text.slice(start, end),
-        words: parsed.words,
-        doc: parsed.doc,
+        side,
+        start: s.start + base,
+        end: s.end + base,
+        text: s.text,
+        tokens: s.tokens.map((t) => ({ ...t, start: t.start + base, end: t.end + base })),
+        flat: flatten(s.text),
       });
     }
   });
   return sentences;
+}
+
+// Words that carry nothing and break up phrases in speech; blanked, never removed.
+const FILLERS = /\b(?:u+h+|u+m+|e+r+m+|h+m+|you know|like I said)\b,?/gi;
+
+/** Straight quotes, fillers blanked: the same length as the text (see `flat`). */
+export function flatten(text: string): string {
+  return text.replace(/[‘’ʼ]/g, "'").replace(FILLERS, (m) => ' '.repeat(m.length));
 }

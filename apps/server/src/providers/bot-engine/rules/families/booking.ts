@@ -1,0 +1,122 @@
+import { family, says, saysNegative } from './family.js';
+import { HAS_TIME, TIME_EXPRESSION } from './time-words.js';
+
+const PERSON =
+  '(?:he|she|they|someone|somebody|a tech|the tech|our tech|our guy|our technician|the technician|a technician|our plumber|the plumber|our electrician|the electrician|my guy)';
+
+/**
+ * The company side confirms an appointment or a dispatch, in everyday words. Excluded: being
+ * fully booked, questions about booking, booking fees.
+ */
+export const bookingConfirmed = family(
+  'booking-confirmed',
+  says(
+    `(?:you're|you are|you'll be|we're|we are) (?:all )?(?:set|booked|scheduled|confirmed|good to go|locked in|on the (?:schedule|books|calendar|board|route|list))`,
+    `(?:you're|you are) (?:all )?set (?:for|up)`,
+    `(?:(?:i've|i have|we've|we have|i|we) )?(?:got|gotten|put|penciled|pencilled|booked|scheduled|slotted|locked|added|reserved|blocked|set) you (?:down|in|up|on)`,
+    `(?:i've|i have|we've|we have) got (?:\\w+ ){1,2}(?:coming|heading|scheduled|booked|out to you|lined up)`,
+    `(?:you're|you are) in for`,
+    `(?:he's|she's|they're|tech's|he is|she is|they are) (?:heading|on (?:his|her|their) way|en route|coming (?:to you|over|out|by))`,
+    `heading (?:over|out|your way)`,
+    `(?:i've|i have|we've|we have|i|we) (?:got|put|booked|scheduled|slotted|locked|added|reserved|blocked|set) (?:that|it|this|the appointment|the visit|your appointment|the install|a tech) (?:in|up|down|for)`,
+    `(?:i'll|i will|let me|we'll|we will|gonna) (?:go ahead and )?(?:pencil|put|get|lock|slot|book|schedule) you (?:in|down|on|for)`,
+    `(?:locked|lock) (?:in|it in|that in|you in)`,
+    `(?:pencil|pencilled|penciled) (?:you|that|it) in`,
+    `(?:appointment|visit|booking|reservation|install|service call)(?: is| has been| was|'s) (?:set|confirmed|booked|scheduled|locked in|all set)`,
+    `(?:confirmation|reminder) (?:text|email|e-mail|call|message)|(?:get|send you) a reminder`,
+    `(?:i'm|i am|we're|we are) (?:sending|dispatching) (?:\\w+ ){0,3}(?:out|over|now|your way|to you|someone|a tech|technician|plumber|electrician|him|her)`,
+    `(?:so )?(?:that's|that is|we've got you|i've got you) (?:down )?(?:for )?(?:${TIME_EXPRESSION})`,
+    `(?:${TIME_EXPRESSION}) it is`,
+    `(?:you'll|you will) (?:get|receive) a (?:text|call) (?:when|before|the morning)`,
+    `${PERSON}(?:'ll| will| can| is going to|'s going to| should) (?:be (?:there|out|over|at your)|come (?:out|by)|swing by|stop by|head over|pop by|see you|drop by|be heading|arrive|get there)`,
+    `see you (?:then|on|tomorrow|this|next|monday|tuesday|wednesday|thursday|friday|saturday|sunday)`,
+    `(?:booked|scheduled) (?:you|it|that|the visit|the appointment) for`,
+    `(?:he's|she's|they're|you're) on (?:\\w+'s )?(?:route|schedule|calendar)`,
+    `(?:put|added) you on (?:\\w+'s )?(?:route|schedule|calendar)`,
+  ),
+  {
+    exclude: [
+      `booked (?:solid|up|out|full)|fully booked|completely booked`,
+      `(?:want|like|shall|should|can|could) (?:me to |i |we )?(?:book|schedule|set)`,
+      `booking fee|booking charge`,
+      `(?:cancellation|waiting|wait|call|call-back|callback|standby) list|(?:on|to) the list`,
+      `(?:when|what time|what day) (?:would|do|did|should|can) you`,
+    ],
+  },
+);
+
+/** The customer turns down or puts off what was offered. */
+export const declinedDeferred = family(
+  'declined-deferred',
+  saysNegative(
+    `(?:get|call|circle|reach) back (?:to|with) you`,
+    `(?:call|ring|phone) (?:you )?back`,
+    `(?:i'll|we'll|let me|i will|we will|i'm gonna|we're gonna|gonna|i need to|we need to|want to|wanna) (?:\\w+ )?(?:think|thinking) (?:about|it over|on it)`,
+    `think (?:it over|about it)`,
+    `sleep on it`,
+    `(?:other|more|a couple|a few|some|another|two more|three) (?:quotes|estimates|bids|prices|opinions|companies)`,
+    `(?:comparing|compare|getting|get|collecting|gathering) (?:\\w+ )?(?:quotes|estimates|prices|bids)`,
+    `not yet`,
+    `(?:shop|shopping|calling|call|look|looking|ask|asking) around`,
+    `(?:run|running) it (?:by|past)`,
+    `(?:talk|check|discuss|speak|consult|ask)(?:ing)? (?:it )?(?:over )?(?:to |with )?(?:my|the) (?:wife|husband|partner|spouse|landlord|boss|family|hubby|other half|dad|mom|son|daughter|owner|property manager)`,
+    `not interested`,
+    `(?:i'll|we'll|i will|we will|i'm gonna|we're gonna|gonna|i think we'll|think i'll) (?:have to )?pass`,
+    `pass on (?:it|that|the|this)`,
+    `hold off`,
+    `not (?:right )?now`,
+    `not (?:at )?this time`,
+    `not today`,
+    `maybe (?:later|next time|next year|some other time|down the road|another time|after|in the spring|in the fall|next)`,
+    `(?:have to|need to|gotta|got to|let me|i'd have to|i'll have to) (?:ask|check with|talk to) (?:him|her|them|my)`,
+    `cancel(?:led|ling|ing)?`,
+    `no,? thanks|no,? thank you|nah,? (?:i'm|we're) good`,
+    `(?:i'll|we'll) let you know`,
+    `(?:not|isn't|is not) in the budget`,
+    `(?:try|go with|use|call) (?:someone|somebody|another|a different)`,
+    `(?:book|do|schedule|sign up) (?:it|that|this)? ?(?:online|on the website|on your website|through the app)`,
+    `(?:i'd|we'd) rather (?:just )?(?:pay|not|wait|hold)`,
+    `(?:read|look) (?:it|that|this|them) over|send me (?:something|some info|the info|a brochure|the details)|brochure|pamphlet`,
+    `not (?:signing|committing to|locking into) (?:anything|a contract|up)|not this (?:year|month|time|season)|tapped out`,
+    `(?:i'm|we're|i am|we are) (?:good|fine|all set|okay)(?: for now| thanks| with what)?(?:[.!]|$)`,
+    `(?:i'll|we'll|i will|we will) (?:just )?(?:wait|hang on|figure it out)`,
+    `that's too far out`,
+    `(?:i'll|we'll) (?:call|reach out) (?:when|once|if)`,
+    `(?:just|only) (?:wanted|calling|looking for|needed) (?:a |to get a |to get )?(?:price|quote|ballpark|number|estimate)`,
+  ),
+);
+
+/** The company side offers a day, a time or a window (the sentence must name one). */
+export const slotOffered = family(
+  'slot-offered',
+  says(
+    `(?:i've|i have|we've|we have|i|we) (?:got|have|can do|could do|can get|could get|can have|could have|can fit|could fit|can squeeze|could squeeze|can send|could send)`,
+    `(?:how about|what about|would|does|do|is|will) (?:\\w+ ){0,4}(?:work|suit|be good|be better|do)`,
+    `(?:available|availability|opening|openings|open slot|slot|slots|window|spot)`,
+    `(?:has|have got|'s got|is free|are free) (?:the )?(?:${TIME_EXPRESSION})`,
+    `(?:earliest|soonest|next available|first available)`,
+    `(?:minutes|hours?) (?:out|away)`,
+    `(?:can|could) (?:get|have|send) (?:someone|somebody|a tech|a technician|him|her|them|one of)`,
+    `(?:our guy|he|she|someone|somebody|a tech|they) (?:can|could) (?:swing|stop|come|be|get)`,
+    `(?:i|we) can (?:be|come|swing|stop)`,
+  ),
+  {
+    requires: [HAS_TIME],
+    exclude: [`booked (?:solid|up|out|full)|fully booked|no (?:openings|availability)`],
+  },
+);
+
+/** The customer tells the company side to go ahead. */
+export const workApproved = family(
+  'work-approved',
+  says(
+    `go ahead`,
+    `let's (?:do it|do that|go with|go for it|get it done|book it)`,
+    `(?:sounds|that sounds) (?:good|great|fine|perfect)`,
+    `(?:do|fix|book|schedule) it`,
+    `sign (?:me|us) up`,
+    `yes,? please`,
+    `(?:that|this) works`,
+    `(?:we'll|i'll) take (?:it|that|the)`,
+  ),
+);

@@ -1,0 +1,161 @@
+import type { AmountPeriod } from '@fieldbot/shared';
+import { NUMBER_WORDS, wordAt } from './number-words.js';
+import { pairDollars } from './price-speak.js';
+import { saysTimeBefore, surroundingsAllowPrice } from './price-surroundings.js';
+import { hasPriceWords, itemSizeNear } from './price-words.js';
+import { readGroup, type AmountGroup, type AmountReading } from './read-amount.js';
+import { isTakenBack } from './self-correction.js';
+import { speechTokens, type SpeechToken } from './speech-tokens.js';
+
+/** An amount of money said or written in one sentence or turn. */
+export interface FoundAmount {
+  /** Integer cents. */
+  cents: number;
+  /** The rate said with it ("a month", "per year", "each visit", "an hour"); null for a one-off. */
+  per: AmountPeriod | null;
+  /** UTF-16 offsets of the amount's words (and its rate when adjacent); `end` exclusive. */
+  start: number;
+  end: number;
+  /** text.slice(start, end) */
+  text: string;
+  /**
+   * `explicit` when a currency is said or written ($, dollars, bucks, grand, cents…); `contextual`
+   * when a bare number is read as a price because the talk is about price.
+   */
+  kind: 'explicit' | 'contextual';
+}
+
+export interface FindAmountsOptions {
+  /**
+   * The talk around this text is about price (the customer just asked "how much?"). Price words
+   * in the text itself ("that'd be", "the fee is", "plus tax") count without it.
+   */
+  priceContext?: boolean;
+}
+
+// Most sentences have no digit, number word or currency word: they cost one regex test.
+const MAY_HOLD_AMOUNT = new RegExp(
+  String.raw`[\d$]|\b(?:${NUMBER_WORDS.join('|')}|grand|bucks?|dollars?|cents?|usd)\b`,
+  'i',
+);
+
+/**
+ * The amounts of money in one sentence or transcript turn, in order.
+ *
+ * Written and currency-worded amounts are always read ("$2,150", "four grand", "ninety-nine bucks
+ * a visit"). A bare number ("three forty-nine", "seven hundred and twenty", "10k") is read only in
+ * price talk and only where nothing says it is something else: a year, a model, a time, an
+ * address, a quantity of some unit. docs/decisions/022-amounts-in-speech.md lists the rules.
+ */
+export function findAmounts(text: string, options: FindAmountsOptions = {}): FoundAmount[] {
+  if (!MAY_HOLD_AMOUNT.test(text)) return [];
+  const tokens = speechTokens(text);
+  const read: AmountGroup[] = [];
+  for (let i = 0; i < tokens.length;) {
+    const group = readGroup(tokens, i);
+    if (group) read.push(group);
+    i = group ? group.last + 1 : i + 1;
+  }
+  if (read.length === 0) return [];
+  // An amount said as one ("$350 for the part", "another eleven hundred") makes the whole text
+  // price talk ("… and labor is two fifty").
+  const priceTalk =
+    options.priceContext === true ||
+    read.some((group) => group.explicit || isCuedPrice(tokens, group)) ||
+    hasPriceWords(text);
+  const groups = read
+    .filter((group, k) => isAmount(tokens, group, priceTalk) && !continuesTimes(tokens, read, k))
+    .filter((group, k, kept) => !isTakenBack(tokens, group.last + 1, kept[k + 1]?.first));
+  settlePriceSpeak(text, tokens, groups);
+
+  return groups.flatMap((group) => {
+    const start = tokens[group.first]!.start;
+    const end = tokens[group.last]!.end;
+    const kind = group.explicit ? ('explicit' as const) : ('contextual' as const);
+    return group.amounts
+      .map((amount) => ({
+        cents: Math.round(amount.dollars * 100),
+        per: amount.per,
+        start,
+        end,
+        text: text.slice(start, end),
+        kind,
+      }))
+      .filter((amount) => amount.cents > 0);
+  });
+}
+
+/** Said right after a bare number, these make it a price: "four hundred more", "sixty-two each". */
+const PRICE_AFTER = new Set([
+  'more',
+  'extra',
+  'off',
+  'even',
+  'flat',
+  'total',
+  'installed',
+  'tops',
+  'apiece',
+  'each',
+]);
+/** Said right before: "another six hundred", "an extra one twenty-five". */
+const PRICE_BEFORE = new Set(['another', 'extra', 'additional']);
+
+/** A bare number said as a price: with a rate, or with a price word right beside it. */
+const isCuedPrice = (tokens: SpeechToken[], group: AmountGroup) =>
+  group.amounts.some((a) => a.per !== null) ||
+  PRICE_AFTER.has(wordAt(tokens, group.last + 1) ?? '') ||
+  PRICE_BEFORE.has(wordAt(tokens, group.first - 1) ?? '');
+
+/** Whether a group read is money: always with a currency; a bare number only in price talk, where nothing says otherwise. */
+function isAmount(tokens: SpeechToken[], group: AmountGroup, priceTalk: boolean): boolean {
+  if (group.explicit) return true;
+  if (!priceTalk && !isCuedPrice(tokens, group)) return false;
+  const yearLike = group.amounts[0]!.number?.yearLike === true;
+  if (!surroundingsAllowPrice(tokens, group.first, group.last, yearLike)) return false;
+  return group.amounts.every(({ dollars, per, number }) => {
+    if (!number || number.shape !== 'plain') return true;
+    // A bare small number ("eight", "fifteen") is rarely a price said alone; a rate makes it one.
+    if (dollars < (per ? 5 : 20)) return false;
+    // Five digits and more without separators are job, invoice or serial numbers.
+    return !(tokens[number.first]!.kind === 'number' && dollars >= 10_000);
+  });
+}
+
+/** "by four, four-thirty": a number listed after a time of day is one too. */
+function continuesTimes(tokens: SpeechToken[], read: AmountGroup[], k: number): boolean {
+  const previous = read[k - 1];
+  if (!previous || read[k]!.explicit || !saysTimeBefore(tokens, previous.first)) return false;
+  for (let j = previous.last + 1; j < read[k]!.first; j++) {
+    if (tokens[j]!.kind !== 'sign' && tokens[j]!.norm !== 'or') return false;
+  }
+  return true;
+}
+
+const FINANCING =
+  /\b(?:financ\w*|payment plan|interest|apr|spread (?:it|that|this) over|\w+ months)\b/i;
+
+/**
+ * Reads "X Y" price speak ("three forty-nine", "fifteen fifty") now that the sentence's other
+ * amounts are known: an amount of $1,000 or more beside it makes it hundreds (price-speak.ts).
+ */
+function settlePriceSpeak(text: string, tokens: SpeechToken[], groups: AmountGroup[]): void {
+  const amounts = groups.flatMap((group) => group.amounts);
+  const spoken = amounts.filter((a) => a.number?.spokenPair);
+  if (spoken.length === 0) return;
+  const financing = FINANCING.test(text);
+  const read = (amount: AmountReading, besideThousands: boolean) => {
+    const start = tokens[amount.first]!.start;
+    const end = tokens[amount.last]!.end;
+    amount.dollars = pairDollars(amount.number!.spokenPair!, {
+      per: amount.per,
+      itemSize: itemSizeNear(text, start, end),
+      besideThousands,
+      financing,
+    });
+  };
+  spoken.forEach((amount) => read(amount, false));
+  for (const amount of spoken) {
+    if (amounts.some((other) => other !== amount && other.dollars >= 1000)) read(amount, true);
+  }
+}

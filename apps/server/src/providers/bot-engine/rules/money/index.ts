@@ -1,0 +1,2 @@
+export { findAmounts, type FindAmountsOptions, type FoundAmount } from './find-amounts.js';
+export { hasPriceWords } from './price-words.js';
