@@ -32,7 +32,9 @@ function engineFromArgs(): BotEngine {
   if (values.engine === 'llm') {
     const llm = loadConfigOrExit().llm;
     if (!llm) {
-      console.error('--engine llm needs LLM_BASE_URL and LLM_MODEL (and LLM_API_KEY if the endpoint asks for one).');
+      console.error(
+        '--engine llm needs LLM_BASE_URL and LLM_MODEL (and LLM_API_KEY if the endpoint asks for one).',
+      );
       process.exit(1);
     }
     return createLlmEngine(llm);

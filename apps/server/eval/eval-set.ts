@@ -63,7 +63,9 @@ export function readEvalFile(file: string): EvalTranscript {
   const id = path.basename(file, '.yaml');
   const parsed = evalFileSchema.safeParse(parseYaml(readFileSync(file, 'utf8')));
   if (!parsed.success) {
-    throw new EvalSetError(`${file}: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+    throw new EvalSetError(
+      `${file}: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`,
+    );
   }
   const data = parsed.data;
   const segments = parseTranscript(data.transcript);
@@ -75,7 +77,9 @@ export function readEvalFile(file: string): EvalTranscript {
       for (const item of items) {
         const quote = typeof item === 'string' ? item : item.quote;
         if (!segments.some((s) => s.text.includes(quote))) {
-          throw new EvalSetError(`${file}: ${bot} / ${tag}: quote not found in any line: "${quote}"`);
+          throw new EvalSetError(
+            `${file}: ${bot} / ${tag}: quote not found in any line: "${quote}"`,
+          );
         }
       }
       byTag.set(tag, items as string[] | LabelledAmount[]);

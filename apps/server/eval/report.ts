@@ -31,7 +31,12 @@ const tag = (part: PartCounts, bot: string, label: string): TagCounts | undefine
 /** The goals the rules engine is held to, each with its measured figures. */
 export function goals(part: PartCounts): { goal: string; figure: string; met: boolean | null }[] {
   const out: { goal: string; figure: string; met: boolean | null }[] = [];
-  const prf = (goal: string, counts: TagCounts | Pick<TagCounts, 'tp' | 'fp' | 'fn'> | undefined, p: number, r: number) => {
+  const prf = (
+    goal: string,
+    counts: TagCounts | Pick<TagCounts, 'tp' | 'fp' | 'fn'> | undefined,
+    p: number,
+    r: number,
+  ) => {
     if (!counts) return out.push({ goal, figure: 'not measured', met: null });
     const f = figures(counts);
     out.push({
@@ -40,15 +45,30 @@ export function goals(part: PartCounts): { goal: string; figure: string; met: bo
       met: f.precision !== null && f.recall !== null ? f.precision >= p && f.recall >= r : null,
     });
   };
-  prf('Plan offered: P ≥ 0.90, R ≥ 0.85', tag(part, 'Maintenance plan offered', 'Plan offered'), 0.9, 0.85);
+  prf(
+    'Plan offered: P ≥ 0.90, R ≥ 0.85',
+    tag(part, 'Maintenance plan offered', 'Plan offered'),
+    0.9,
+    0.85,
+  );
   out.push({
     goal: 'Booking outcome accuracy on calls ≥ 0.90',
     figure: `${share(part.bookingRight, part.bookingCalls).trim()} (${part.bookingRight} of ${part.bookingCalls})`,
     met: part.bookingCalls === 0 ? null : part.bookingRight / part.bookingCalls >= 0.9,
   });
-  prf('Amounts quoted (cents): P ≥ 0.90, R ≥ 0.85', tag(part, 'Price quoted', 'Amounts quoted'), 0.9, 0.85);
+  prf(
+    'Amounts quoted (cents): P ≥ 0.90, R ≥ 0.85',
+    tag(part, 'Price quoted', 'Amounts quoted'),
+    0.9,
+    0.85,
+  );
   const concerns = [...part.tags.values()].filter((t) => t.bot === CONCERN_BOT);
-  prf('Customer concerns (all 8, micro): R ≥ 0.60 at P ≥ 0.75', concerns.length ? sumCounts(concerns) : undefined, 0.75, 0.6);
+  prf(
+    'Customer concerns (all 8, micro): R ≥ 0.60 at P ≥ 0.75',
+    concerns.length ? sumCounts(concerns) : undefined,
+    0.75,
+    0.6,
+  );
   out.push({
     goal: 'Evidence at its true offsets: 100 %',
     figure: `${part.spansExact} of ${part.spansTotal}`,

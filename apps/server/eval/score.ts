@@ -75,7 +75,8 @@ export function scoreResult(
   botName: string,
   result: EngineResult,
 ): void {
-  const labels = transcript.labels.get(botName) ?? new Map();
+  const labels: Map<string, string[] | LabelledAmount[]> =
+    transcript.labels.get(botName) ?? new Map();
   for (const span of result.responseTags) {
     part.spansTotal++;
     if (transcript.text.slice(span.index_start, span.index_end) === span.text) part.spansExact++;
@@ -83,7 +84,8 @@ export function scoreResult(
   for (const output of result.outputTags) {
     const key = `${botName}\u0000${output.label}`;
     const label = labels.get(output.label) ?? [];
-    const isAmounts = label.length > 0 ? typeof label[0] !== 'string' : output.amounts !== undefined;
+    const isAmounts =
+      label.length > 0 ? typeof label[0] !== 'string' : output.amounts !== undefined;
     let counts = part.tags.get(key);
     if (!counts) {
       counts = {
@@ -132,9 +134,13 @@ export function scoreResult(
       .filter((t) => t.tag_id === output.id)
       .map((t): [number, number] => [t.index_start, t.index_end]);
     counts.spans += spans.length;
-    counts.spansOnLabel += spans.filter((s) => quoteSpans.some((q) => q.some((o) => overlaps(s, o)))).length;
+    counts.spansOnLabel += spans.filter((s) =>
+      quoteSpans.some((q) => q.some((o) => overlaps(s, o))),
+    ).length;
     counts.quotes += quoteSpans.length;
-    counts.quotesCovered += quoteSpans.filter((q) => q.some((o) => spans.some((s) => overlaps(s, o)))).length;
+    counts.quotesCovered += quoteSpans.filter((q) =>
+      q.some((o) => spans.some((s) => overlaps(s, o))),
+    ).length;
   }
   if (botName === BOOKING_BOT && transcript.outcome) {
     const booked = result.outputTags.find((t) => t.label === BOOKED_TAG)?.data != null;
@@ -163,8 +169,9 @@ export function figures(c: Pick<TagCounts, 'tp' | 'fp' | 'fn'>): TagFigures {
 
 /** Counts summed over several tags (micro-average), e.g. the eight concern tags. */
 export function sumCounts(tags: readonly TagCounts[]): Pick<TagCounts, 'tp' | 'fp' | 'fn'> {
-  return tags.reduce(
-    (s, t) => ({ tp: s.tp + t.tp, fp: s.fp + t.fp, fn: s.fn + t.fn }),
-    { tp: 0, fp: 0, fn: 0 },
-  );
+  return tags.reduce((s, t) => ({ tp: s.tp + t.tp, fp: s.fp + t.fp, fn: s.fn + t.fn }), {
+    tp: 0,
+    fp: 0,
+    fn: 0,
+  });
 }

@@ -48,6 +48,8 @@ export interface FakeOpenAi {
   /** Replies for the next requests, in order; afterwards `fallback` answers. */
   script(...replies: FakeChatReply[]): void;
   fallback: FakeChatReply;
+  /** When set, answers a request nothing was scripted for (instead of `fallback`). */
+  respond: ((body: ChatRequestBody) => FakeChatReply) | null;
   close(): Promise<void>;
 }
 
@@ -80,7 +82,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     }
     const at = Date.now();
     const body = JSON.parse(await readBody(req)) as ChatRequestBody;
-    const reply = queue.shift() ?? server.fallback;
+    const reply = queue.shift() ?? server.respond?.(body) ?? server.fallback;
     requests.push({ at, authorization: req.headers.authorization, body, reply: reply.kind });
     switch (reply.kind) {
       case 'hang':
@@ -127,6 +129,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
     fallback: { kind: 'status', status: 500 },
+    respond: null,
     script: (...replies) => {
       queue.push(...replies);
     },

@@ -10,8 +10,9 @@ import {
 import { matchFamily } from './families/index.js';
 import { findAmounts } from './money/index.js';
 import { isNegated } from './negation.js';
-import { matchPhrase, phraseLemmas } from './phrase-match.js';
+import { matchPhrase, phraseStems } from './phrase-match.js';
 import { speakerFits } from './speaker-side.js';
+import { isWord } from './text-analysis.js';
 import type { TranscriptSentence } from './transcript-sentences.js';
 
 /** At most this many spans are kept as one tag's evidence (the first ones said). */
@@ -122,7 +123,7 @@ function matchSentence(rule: FullBotRule, sentence: TranscriptSentence): Evidenc
     matchedBy,
   });
   for (const phrase of rule.phrases) {
-    const hit = matchPhrase(sentence.tokens, phraseLemmas(phrase));
+    const hit = matchPhrase(sentence.tokens, phraseStems(phrase));
     if (hit && !(rule.negation && isNegated(sentence, hit.first.start, hit.last.end))) {
       return evidence(`Phrase: ${phrase}`);
     }
@@ -140,7 +141,7 @@ function matchSentence(rule: FullBotRule, sentence: TranscriptSentence): Evidenc
 
 /** A sentence every clause of which is negated ("No, I'm not worried about that"). */
 const isNegatedSentence = (sentence: TranscriptSentence) => {
-  const words = sentence.tokens.filter((t) => t.pos !== 'PUNCT' && t.pos !== 'INTJ');
+  const words = sentence.tokens.filter(isWord);
   return words.length > 0 && words.filter((t) => t.negated).length * 2 > words.length;
 };
 
@@ -184,17 +185,17 @@ function extract(
       return { values, evidence, amounts };
     }
     case 'datetime':
-    for (const m of matched) {
-    // "So that's Thursday, seven-thirty to nine-thirty. You'll get a reminder." — the time
-    // of a confirmation is often said in the sentence beside it, in the same turn.
-    const own = extractDateTimes(m.sentence);
-    const turn = own.length > 0 ? [] : all.filter((s) => s.segment === m.sentence.segment);
-    const spans = own.length > 0 ? own : turn.flatMap(extractDateTimes);
-    if (spans.length === 0) continue;
-    values.push(...spans.map((s) => s.text));
-    evidence.push(m);
-    }
-    break;
+      for (const m of matched) {
+        // "So that's Thursday, seven-thirty to nine-thirty. You'll get a reminder." — the time
+        // of a confirmation is often said in the sentence beside it, in the same turn.
+        const own = extractDateTimes(m.sentence);
+        const turn = own.length > 0 ? [] : all.filter((s) => s.segment === m.sentence.segment);
+        const spans = own.length > 0 ? own : turn.flatMap(extractDateTimes);
+        if (spans.length === 0) continue;
+        values.push(...spans.map((s) => s.text));
+        evidence.push(m);
+      }
+      break;
     case 'phone':
       for (const m of matched) {
         const found = extractPhones(m.sentence.text);

@@ -1,7 +1,7 @@
-import { isWord, lemmasOf, type Token } from './text-analysis.js';
+import { isWord, stemsOf, type Token } from './text-analysis.js';
 
 /**
- * A tag's examples as a classifier: multinomial naive Bayes over word lemmas and word pairs,
+ * A tag's examples as a classifier: multinomial naive Bayes over word stems and word pairs,
  * trained on the sentences that should match and those that should not. A few examples are enough
  * to tell "we've got a club that covers both tune-ups" from "your club already covers that".
  * Trained once per set of examples (a bot version's tags), then kept.
@@ -18,10 +18,10 @@ const STOP = new Set(
   ),
 );
 
-/** Lemmas and adjacent lemma pairs; single stop words left out. */
-function features(lemmas: readonly string[]): string[] {
-  const out = lemmas.filter((l) => !STOP.has(l));
-  for (let i = 1; i < lemmas.length; i++) out.push(`${lemmas[i - 1]} ${lemmas[i]}`);
+/** Stems and adjacent stem pairs; single stop words left out. */
+function features(stems: readonly string[]): string[] {
+  const out = stems.filter((l) => !STOP.has(l));
+  for (let i = 1; i < stems.length; i++) out.push(`${stems[i - 1]} ${stems[i]}`);
   return out;
 }
 
@@ -50,15 +50,15 @@ export function trainExampleClassifier(
   ignore: readonly string[],
 ): ExampleClassifier | null {
   if (match.length === 0) return null;
-  const matchFeatures = match.map((m) => features(lemmasOf(m)));
+  const matchFeatures = match.map((m) => features(stemsOf(m)));
   const yes = train(matchFeatures);
-  const no = train(ignore.map((m) => features(lemmasOf(m))));
+  const no = train(ignore.map((m) => features(stemsOf(m))));
   const vocabulary = new Set([...yes.counts.keys(), ...no.counts.keys()]).size + 1;
   const logP = (model: ClassModel, f: string) =>
     Math.log(((model.counts.get(f) ?? 0) + 1) / (model.total + vocabulary));
   return {
     classify(tokens) {
-      const fs = features(tokens.filter(isWord).map((t) => t.lemma));
+      const fs = features(tokens.filter(isWord).map((t) => t.stem));
       const known = fs.filter((f) => yes.counts.has(f) || no.counts.has(f));
       if (known.filter((f) => yes.counts.has(f)).length < MIN_SHARED) return null;
       // Unseen features weigh the same in both classes, so only known ones are summed.

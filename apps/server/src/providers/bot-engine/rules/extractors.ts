@@ -73,7 +73,7 @@ export function isYesNoQuestion(sentence: TranscriptSentence): boolean {
   if (!sentence.text.trim().endsWith('?')) return false;
   const first = sentence.tokens.find(isWord);
   return (
-    !!first && (QUESTION_OPENERS.has(first.text.toLowerCase()) || QUESTION_OPENERS.has(first.lemma))
+    !!first && (QUESTION_OPENERS.has(first.text.toLowerCase()) || QUESTION_OPENERS.has(first.stem))
   );
 }
 

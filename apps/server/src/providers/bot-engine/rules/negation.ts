@@ -16,7 +16,7 @@ const CUE_REACH = 4;
 export function isNegated(sentence: TranscriptSentence, start: number, end: number): boolean {
   const clause = clauseAt(sentence, start);
   const before = sentence.tokens.filter(
-    (t) => t.start >= clause.start && t.end <= start && t.pos !== 'PUNCT',
+    (t) => t.start >= clause.start && t.end <= start && t.type !== 'punctuation',
   );
   const cue = before.findLastIndex((t) => isCue(t.text));
   if (cue < 0) return false;

@@ -1,7 +1,7 @@
-import { isWord, lemmasOf, type Token } from './text-analysis.js';
+import { isWord, stemsOf, type Token } from './text-analysis.js';
 
 /**
- * A phrase matches a sentence when its words' lemmas appear in the sentence in order, with at
+ * A phrase matches a sentence when its words' stems appear in the sentence in order, with at
  * most MAX_GAP other words between neighbours: "offer plan" matches "I can offer you our plans".
  */
 export const MAX_GAP = 3;
@@ -21,7 +21,7 @@ export function matchPhrase(
     if (k === phrase.length) return { first: first!, last: sentence[after]! };
     const last = k === 0 ? sentence.length - 1 : Math.min(sentence.length - 1, after + MAX_GAP + 1);
     for (let i = after + 1; i <= last; i++) {
-      if (sentence[i]!.lemma !== phrase[k]) continue;
+      if (sentence[i]!.stem !== phrase[k]) continue;
       const found = from(k + 1, i, first ?? sentence[i]!);
       if (found) return found;
     }
@@ -31,18 +31,18 @@ export function matchPhrase(
 }
 
 /**
- * Lemmas of a rule's phrase, computed the same way as the transcript's. A bot has up to 10 × 50
+ * Stems of a rule's phrase, computed the same way as the transcript's. A bot has up to 10 × 50
  * phrases and runs on every interaction, so each phrase is analysed once (the set is bounded by
  * the bots in use; it is emptied if it ever grows past PHRASES_MAX).
  */
-export function phraseLemmas(phrase: string): readonly string[] {
-  let lemmas = cache.get(phrase);
-  if (!lemmas) {
+export function phraseStems(phrase: string): readonly string[] {
+  let stems = cache.get(phrase);
+  if (!stems) {
     if (cache.size >= PHRASES_MAX) cache.clear();
-    lemmas = lemmasOf(phrase);
-    cache.set(phrase, lemmas);
+    stems = stemsOf(phrase);
+    cache.set(phrase, stems);
   }
-  return lemmas;
+  return stems;
 }
 const PHRASES_MAX = 20_000;
 const cache = new Map<string, readonly string[]>();

@@ -3,27 +3,28 @@ import model from 'wink-eng-lite-web-model';
 
 /**
  * The language work of the rules engine: wink-nlp with its English model splits a text into
- * sentences and tokens with lemmas ("booked" → "book", "plans" → "plan", "'re" → "be"), parts of
- * speech and negation scope. It reads a 30-minute call in a few milliseconds, where a full parse
- * with compromise took over a second.
+ * sentences and tokens with their stems ("booked", "booking" → "book", "plans" → "plan") and
+ * negation scope. Only the sentence and negation steps of its pipeline run (no tagging of parts
+ * of speech, entities or sentiment): a 30-minute call is read in a few milliseconds, where a full
+ * parse with compromise took over a second.
  */
-const nlp = winkNLP(model);
+const nlp = winkNLP(model, ['sbd', 'negation']);
 const its = nlp.its;
-// wink-nlp's typings give its.lemma a signature `out` does not accept; it works like its.value.
-const lemmaOf = its.lemma as unknown as typeof its.value;
+// wink-nlp's typings give its.stem a signature `out` does not accept; it works like its.value.
+const stemOf = its.stem as unknown as typeof its.value;
 
 export interface Token {
   /** The token as written. */
   text: string;
-  /** Lower-case lemma: what phrases and examples are compared on. */
-  lemma: string;
+  /** Lower-case stem: what phrases and examples are compared on. */
+  stem: string;
   /** Offsets into the analysed text; `end` exclusive. */
   start: number;
   end: number;
   /** Inside the scope of a negation in its clause ("not" … up to the next punctuation). */
   negated: boolean;
-  /** Universal part of speech (NOUN, VERB, PUNCT, …). */
-  pos: string;
+  /** wink-nlp's token type: word, number, punctuation, emoji, … */
+  type: string;
 }
 
 export interface AnalysedSentence {
@@ -38,9 +39,9 @@ export interface AnalysedSentence {
 export function analyseText(text: string): AnalysedSentence[] {
   const doc = nlp.readDoc(text);
   const values = doc.tokens().out(its.value);
-  const lemmas = doc.tokens().out(lemmaOf);
+  const stems = doc.tokens().out(stemOf);
   const negations = doc.tokens().out(its.negationFlag) as unknown as boolean[];
-  const pos = doc.tokens().out(its.pos);
+  const types = doc.tokens().out(its.type);
   const sizes: number[] = [];
   doc.sentences().each((sentence: ItemSentence) => {
     sizes.push(sentence.tokens().length());
@@ -58,11 +59,11 @@ export function analyseText(text: string): AnalysedSentence[] {
       cursor = at + value.length;
       tokens.push({
         text: value,
-        lemma: (lemmas[k] ?? value).toLowerCase(),
+        stem: (stems[k] ?? value).toLowerCase(),
         start: at,
         end: cursor,
         negated: negations[k] === true,
-        pos: pos[k] ?? 'X',
+        type: types[k] ?? 'word',
       });
     }
     if (tokens.length === 0) continue;
@@ -73,9 +74,9 @@ export function analyseText(text: string): AnalysedSentence[] {
   return sentences;
 }
 
-/** Lemmas of a short text (a rule's phrase, an example sentence), punctuation left out. */
-export function lemmasOf(text: string): string[] {
-  return analyseText(text).flatMap((s) => s.tokens.filter(isWord).map((t) => t.lemma));
+/** Stems of a short text (a rule's phrase, an example sentence), punctuation left out. */
+export function stemsOf(text: string): string[] {
+  return analyseText(text).flatMap((s) => s.tokens.filter(isWord).map((t) => t.stem));
 }
 
-export const isWord = (token: Token) => token.pos !== 'PUNCT' && token.pos !== 'SPACE';
+export const isWord = (token: Token) => token.type !== 'punctuation' && token.type !== 'tabCRLF';

@@ -92,6 +92,7 @@ export const slotOffered = family(
   says(
     `(?:i've|i have|we've|we have|i|we) (?:got|have|can do|could do|can get|could get|can have|could have|can fit|could fit|can squeeze|could squeeze|can send|could send)`,
     `(?:how about|what about|would|does|do|is|will) (?:\\w+ ){0,4}(?:work|suit|be good|be better|do)`,
+    `(?:how|what) about`,
     `(?:available|availability|opening|openings|open slot|slot|slots|window|spot)`,
     `(?:has|have got|'s got|is free|are free) (?:the )?(?:${TIME_EXPRESSION})`,
     `(?:earliest|soonest|next available|first available)`,

@@ -15,6 +15,8 @@ export interface FamilyPattern {
 export interface PhraseFamily {
   id: RuleFamily;
   patterns: FamilyPattern[];
+  /** All patterns in one regex: most sentences say none of them, and one scan tells. */
+  any: RegExp;
   /** Near misses: a match in a clause that also matches one of these does not count. */
   exclude: RegExp[];
   /** Each of these must also be found in the sentence (e.g. a day or time for an offered slot). */
@@ -28,7 +30,7 @@ const GAP = '[\\s,—–-]+';
  * speech gaps; whole words only.
  */
 export const words = (source: string): RegExp =>
-  new RegExp(`(?<![\\w'])(?:${source.replace(/ /g, GAP)})(?![\\w'])`, 'gi');
+  new RegExp(`\\b(?:${source.replace(/ /g, GAP)})(?![\\w'])`, 'gi');
 
 export const says = (...sources: string[]): FamilyPattern[] =>
   sources.map((s) => ({ re: words(s), negatable: true }));
@@ -45,6 +47,7 @@ export function family(
   return {
     id,
     patterns,
+    any: new RegExp(patterns.map((p) => p.re.source).join('|'), 'i'),
     exclude: (options.exclude ?? []).map(words),
     requires: options.requires ?? [],
   };

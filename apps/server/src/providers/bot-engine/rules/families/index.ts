@@ -49,6 +49,7 @@ export function matchFamily(
   negation: boolean,
 ): FamilyHit | null {
   const family = FAMILIES[id];
+  if (!family.any.test(sentence.flat)) return null;
   if (!family.requires.every((re) => re.test(sentence.flat))) return null;
   const excluded = family.exclude.flatMap((re) =>
     [...sentence.flat.matchAll(re)].map((m) => clauseAt(sentence, sentence.start + m.index).start),

@@ -117,8 +117,10 @@ function isAmount(tokens: SpeechToken[], group: AmountGroup, priceTalk: boolean)
     if (!number || number.shape !== 'plain') return true;
     // A bare small number ("eight", "fifteen") is rarely a price said alone; a rate makes it one.
     if (dollars < (per ? 5 : 20)) return false;
-    // Five digits and more without separators are job, invoice or serial numbers.
-    return !(tokens[number.first]!.kind === 'number' && dollars >= 10_000);
+    if (tokens[number.first]!.kind !== 'number') return true;
+    // Five digits and more without separators are job, invoice or serial numbers; "2012" is a
+    // year (a round "2000" may be either, and stays a price).
+    return dollars < 10_000 && !(dollars >= 1950 && dollars < 2035 && dollars % 50 !== 0);
   });
 }
 

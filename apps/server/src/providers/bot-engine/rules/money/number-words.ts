@@ -114,12 +114,14 @@ function readCardinal(
   tokens: SpeechToken[],
   i: number,
 ): { value: number; next: number; scale: number } | null {
-  const big = (k: number) => wordAt(tokens, k) === 'thousand' || wordAt(tokens, k) === 'million';
-  const head = big(i)
-    ? { value: 1, next: i, scale: 1 }
-    : wordAt(tokens, i) === 'a' && big(i + 1)
-      ? { value: 1, next: i + 1, scale: 1 }
-      : readHundreds(tokens, i);
+  const word = wordAt(tokens, i);
+  const following = wordAt(tokens, i + 1);
+  const head =
+    word === 'thousand' || word === 'million'
+      ? { value: 1, next: i, scale: 1 }
+      : word === 'a' && (following === 'thousand' || following === 'million')
+        ? { value: 1, next: i + 1, scale: 1 }
+        : readHundreds(tokens, i);
   if (!head) return null;
   const scaleWord = wordAt(tokens, head.next);
   if (scaleWord !== 'thousand' && scaleWord !== 'million') return head;
@@ -195,7 +197,7 @@ export function readNumber(tokens: SpeechToken[], i: number): NumberReading | nu
 /**
  * Price speak of two or three numbers: "three forty-nine" and "twenty-four ninety-nine"
  * (`spokenPair`: the caller reads it, knowing the rate and the item), "two ninety-six sixty-five"
- * ($296.65), "eleven five" ($11,500).
+ * ($296.65), "three oh eight" ($308), "eleven five" ($11,500).
  */
 function readPair(
   tokens: SpeechToken[],
@@ -203,6 +205,12 @@ function readPair(
   first: number,
   next: number,
 ): NumberReading | null {
+  // "three oh eight" is $308.
+  const oh = wordAt(tokens, next) === 'oh' || wordAt(tokens, next) === 'o';
+  const unit = oh ? UNITS.get(wordAt(tokens, next + 1) ?? '') : undefined;
+  if (first < 10 && unit !== undefined && !continuesNumber(tokens, next + 2)) {
+    return { ...pairBase(i, next + 1), value: first * 100 + unit };
+  }
   const second = readSmall(tokens, next);
   if (!second) return null;
   if (first < 10 && second.value >= 10) {

@@ -20,7 +20,7 @@ const PRICE_WORDS = anyOf(
 
 /** Whether the text itself talks about price ("that'd be…", "the diagnostic fee is…", "plus tax"). */
 export function hasPriceWords(text: string): boolean {
-  return PRICE_WORDS.test(text);
+  return PRICE_WORDS.test(text.includes('’') ? text.replace(/’/g, "'") : text);
 }
 
 // Equipment and jobs priced in thousands, and charges priced in tens: they decide how "X Y" price

@@ -1,6 +1,6 @@
 import type { AmountPeriod } from '@fieldbot/shared';
 import { readPeriod } from './amount-period.js';
-import { readNumber, wordAt, type NumberReading } from './number-words.js';
+import { NUMBER_WORDS, readNumber, wordAt, type NumberReading } from './number-words.js';
 import type { SpeechToken } from './speech-tokens.js';
 
 /** One amount as read, before the checks that it is money. */
@@ -36,9 +36,14 @@ export function readGroup(tokens: SpeechToken[], i: number): AmountGroup | null 
   const joiner = tokens[low.last + 1];
   // "600-700": the tokenizer keeps an in-word hyphen only as the next token's flag.
   const hyphenated = joiner?.hyphenated === true;
+  // "twenty-two, twenty-four hundred" is a range only when the first end takes the second's scale.
+  const comma = joiner?.norm === ',';
   const joins =
     joiner !== undefined &&
-    (hyphenated || RANGE_WORDS.has(joiner.norm) || (joiner.norm === 'and' && before === 'between'));
+    (hyphenated ||
+      comma ||
+      RANGE_WORDS.has(joiner.norm) ||
+      (joiner.norm === 'and' && before === 'between'));
   if (!joins) return single;
   const high = readAmount(tokens, hyphenated ? low.last + 1 : low.last + 2);
   // "fifteen a month or one fifty a year" are two offers, not a range.
@@ -49,8 +54,10 @@ export function readGroup(tokens: SpeechToken[], i: number): AmountGroup | null 
   const shareScale =
     low.scale === 1 &&
     high.scale > 1 &&
+    low.number?.shape === 'plain' &&
     low.dollars < 100 &&
     low.dollars * high.scale <= high.dollars;
+  if (comma && (!shareScale || low.per)) return single;
   const opens = before === 'between' || before === 'from';
   return {
     amounts: [
@@ -110,12 +117,15 @@ function readAmount(tokens: SpeechToken[], i: number): AmountReading | null {
   };
 }
 
+const STARTS = new Set([...NUMBER_WORDS, '$', 'usd', 'a', 'couple', 'half']);
+
 type Head = Pick<AmountReading, 'dollars' | 'explicit' | 'number' | 'scale' | 'last'>;
 
 /** The start of an amount: "$", "USD", "a couple hundred", "half a grand", "a buck fifty", or a number. */
 function readHead(tokens: SpeechToken[], i: number): Head | null {
   const token = tokens[i];
-  if (!token) return null;
+  // Most words start no amount: one set look-up sends them on.
+  if (!token || (token.kind !== 'number' && !STARTS.has(token.norm))) return null;
   const next = wordAt(tokens, i + 1);
   if (token.norm === '$' || (token.norm === 'usd' && tokens[i + 1]?.kind === 'number')) {
     const number = tokens[i + 1]?.kind === 'number' ? readNumber(tokens, i + 1) : null;
