@@ -1,21 +1,9 @@
 import { BOT_LIMITS, type BotEngineKind } from '@fieldbot/shared';
-import {
-  Button,
-  Group,
-  MultiSelect,
-  Paper,
-  Select,
-  Stack,
-  TagsInput,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { canAddTag, newTag, type BotFormValues } from '../lib/bot-form';
-import { RULE_EXTRACTOR_OPTIONS, RULE_SPEAKER_OPTIONS } from '../lib/options';
+import { canAddTag, linkAfterRemoval, newTag, type BotFormValues } from '../lib/bot-form';
+import { TagRuleFields } from './tag-rule-fields';
 
 export interface OutputTagsEditorProps {
   form: UseFormReturnType<BotFormValues>;
@@ -27,6 +15,18 @@ export function OutputTagsEditor({ form, engine }: OutputTagsEditorProps) {
   const tags = form.values.output_tags;
   const listError = form.errors.output_tags;
   const addable = canAddTag(tags);
+
+  const removeTag = (removed: number) => {
+    form.removeListItem('output_tags', removed);
+    // Rules link to earlier tags by position, which the removal shifts.
+    form.getValues().output_tags.forEach((tag, position) => {
+      for (const key of ['after_tag', 'unless_tag'] as const) {
+        const link = linkAfterRemoval(tag.rule[key], removed);
+        if (link !== tag.rule[key]) form.setFieldValue(`output_tags.${position}.rule.${key}`, link);
+      }
+    });
+  };
+
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end">
@@ -56,7 +56,6 @@ export function OutputTagsEditor({ form, engine }: OutputTagsEditorProps) {
       ) : null}
       {tags.map((tag, i) => {
         const path = `output_tags.${i}`;
-        const ruleError = form.errors[`${path}.rule`];
         return (
           <Paper
             key={i}
@@ -78,7 +77,7 @@ export function OutputTagsEditor({ form, engine }: OutputTagsEditorProps) {
                   size="compact-xs"
                   leftSection={<IconTrash size={14} aria-hidden />}
                   disabled={tags.length === 1}
-                  onClick={() => form.removeListItem('output_tags', i)}
+                  onClick={() => removeTag(i)}
                   aria-label={`Remove tag ${i}`}
                 >
                   Remove
@@ -97,34 +96,7 @@ export function OutputTagsEditor({ form, engine }: OutputTagsEditorProps) {
                 maxLength={BOT_LIMITS.tagDescriptionMax}
                 {...form.getInputProps(`${path}.description`)}
               />
-              {engine === 'rules' ? (
-                <>
-                  <TagsInput
-                    label="Phrases"
-                    description="Word forms count too: 'book' also finds 'booked' and 'booking'. Press Enter after each."
-                    required
-                    maxTags={BOT_LIMITS.rulePhrasesMax}
-                    {...form.getInputProps(`${path}.rule.phrases`)}
-                    error={form.errors[`${path}.rule.phrases`] ?? ruleError}
-                  />
-                  <Group grow align="flex-start" gap="sm" wrap="wrap">
-                    <Select
-                      label="Speaker"
-                      data={RULE_SPEAKER_OPTIONS}
-                      allowDeselect={false}
-                      miw={180}
-                      {...form.getInputProps(`${path}.rule.speaker`)}
-                    />
-                    <MultiSelect
-                      label="Extractors"
-                      placeholder="None"
-                      data={RULE_EXTRACTOR_OPTIONS}
-                      miw={200}
-                      {...form.getInputProps(`${path}.rule.extractors`)}
-                    />
-                  </Group>
-                </>
-              ) : null}
+              {engine === 'rules' ? <TagRuleFields form={form} index={i} /> : null}
             </Stack>
           </Paper>
         );

@@ -1,4 +1,9 @@
-import { gptResponseSchema, outputTagSchema, type TestRunResponse } from '@fieldbot/shared';
+import {
+  gptResponseSchema,
+  outputTagSchema,
+  type ResponseTag,
+  type TestRunResponse,
+} from '@fieldbot/shared';
 import { Alert, Badge, Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -33,6 +38,7 @@ export function TestRunResult({ data }: { data: TestRunResponse['data'] }) {
   }
   const tags = parseJson(outputTagsSchema, result.output_tags) ?? [];
   const gpt = parseJson(gptResponseSchema, result.gpt_response);
+  const spans = gpt?.response_tags ?? [];
   return (
     <Stack gap="sm" aria-label="Test run result" component="section">
       <Title order={3} size="h5">
@@ -67,7 +73,7 @@ export function TestRunResult({ data }: { data: TestRunResponse['data'] }) {
       </Title>
       <Group gap="xs">
         <Text size="sm" c="dimmed">
-          {`${gpt?.response_tags.length ?? 0} highlighted spans`}
+          {`${spans.length} highlighted spans`}
         </Text>
         {gpt && gpt.unmatched_quotes > 0 ? (
           <Badge color="orange" variant="light">
@@ -75,13 +81,42 @@ export function TestRunResult({ data }: { data: TestRunResponse['data'] }) {
           </Badge>
         ) : null}
       </Group>
-      <HighlightedTranscript
-        segments={data.segments}
-        tags={gpt?.response_tags ?? []}
-        color={result.bot_color}
-      />
+      <HighlightedTranscript segments={data.segments} tags={spans} color={result.bot_color} />
+      {spans.length > 0 ? <EvidenceTable spans={spans} /> : null}
       {result.raw_response ? <RawResponse text={result.raw_response} /> : null}
     </Stack>
+  );
+}
+
+/**
+ * Each highlighted span with its tag and, from the rules engine, what made it match (a family, a
+ * phrase, an example), so a publisher sees which part of a rule to change. The LLM engine says
+ * nothing of the kind, so the column shows only when some span has it.
+ */
+function EvidenceTable({ spans }: { spans: readonly ResponseTag[] }) {
+  const withMatchedBy = spans.some((span) => span.matched_by);
+  return (
+    // break-word, not anywhere: words stay whole when the columns share a phone's width.
+    <Table aria-label="Evidence" verticalSpacing="xs" style={{ overflowWrap: 'break-word' }}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Tag</Table.Th>
+          <Table.Th>Quote</Table.Th>
+          {withMatchedBy ? <Table.Th>Matched by</Table.Th> : null}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {spans.map((span, i) => (
+          <Table.Tr key={`${span.index_start}-${span.index_end}-${i}`}>
+            <Table.Td>{span.label}</Table.Td>
+            <Table.Td>{`“${span.text}”`}</Table.Td>
+            {withMatchedBy ? (
+              <Table.Td>{span.matched_by ?? <Text c="dimmed">Not given</Text>}</Table.Td>
+            ) : null}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 

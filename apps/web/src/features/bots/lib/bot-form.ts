@@ -4,8 +4,9 @@ import {
   botInputSchema,
   type Bot,
   type BotInput,
-  type BotRule,
+  type FullBotRule,
   type OutputTagDefinition,
+  withRuleDefaults,
 } from '@fieldbot/shared';
 import type { FormErrors } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -13,11 +14,14 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 /**
  * The builder's values: BotInput, except that every tag keeps a rule while the LLM engine is
  * chosen, so switching engines back and forth loses nothing. toBotInput drops them for the LLM.
+ * Rules carry every optional field (rules saved before families existed lack them), so each
+ * input always has a value to show.
  */
-export type BotFormTag = Omit<OutputTagDefinition, 'rule'> & { rule: BotRule };
+export type BotFormTag = Omit<OutputTagDefinition, 'rule'> & { rule: FullBotRule };
 export type BotFormValues = Omit<BotInput, 'output_tags'> & { output_tags: BotFormTag[] };
 
-export const emptyRule = (): BotRule => ({ phrases: [], speaker: 'anyone', extractors: [] });
+export const emptyRule = (): FullBotRule =>
+  withRuleDefaults({ phrases: [], speaker: 'anyone', extractors: [] });
 
 export const newTag = (index: number): BotFormTag => ({
   index,
@@ -47,7 +51,10 @@ export function botFormInitialValues(bot?: Bot): BotFormValues {
     trigger: bot.trigger,
     trigger_event: bot.trigger_event,
     prompt: bot.prompt,
-    output_tags: bot.output_tags.map((tag) => ({ ...tag, rule: tag.rule ?? emptyRule() })),
+    output_tags: bot.output_tags.map((tag) => ({
+      ...tag,
+      rule: tag.rule ? withRuleDefaults(tag.rule) : emptyRule(),
+    })),
     engine: bot.engine,
     visibility: bot.visibility,
   };
@@ -79,6 +86,20 @@ export function eventForTrigger(
 ): BotInput['trigger_event'] {
   const allowed = TRIGGER_EVENTS_BY_TRIGGER[trigger];
   return allowed.includes(event) ? event : allowed[0]!;
+}
+
+/** How the builder names a tag in lists: its label, or its number while it has none. */
+export const tagName = (tag: Pick<BotFormTag, 'label'>, position: number) =>
+  tag.label.trim() || `Tag ${position}`;
+
+/**
+ * A rule's link (after_tag, unless_tag) once the tag at `removed` is gone: tags are numbered by
+ * position, so a link past it moves up with its tag, and a link to it is cleared rather than
+ * silently pointing at the tag that took its place.
+ */
+export function linkAfterRemoval(link: number | null, removed: number): number | null {
+  if (link === null || link < removed) return link;
+  return link === removed ? null : link - 1;
 }
 
 export const canAddTag = (tags: readonly unknown[]) => tags.length < BOT_LIMITS.outputTagsMax;

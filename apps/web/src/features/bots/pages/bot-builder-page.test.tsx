@@ -1,16 +1,20 @@
 import { markColors } from '@/components/bot-result';
 import {
+  BOT_LIMITS,
   publishBotPath,
   publisherBotPath,
   publisherBotsPath,
+  RULE_EMPTY_MESSAGE,
   sampleTranscriptsPath,
   testRunPath,
   type BotDetail,
+  type BotInput,
 } from '@fieldbot/shared';
 import { makeUser } from '@fieldbot/shared/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { blockingViolations } from '@/test/axe';
 import { fill } from '@/test/fill';
 import { mockApi, type MockReply } from '@/test/mock-api';
 import { renderPage } from '@/test/render-page';
@@ -132,15 +136,20 @@ describe('BotCreatePage', () => {
     ]);
   });
 
-  it('requires each tag’s phrases for the rules engine, and a prompt for the LLM engine', async () => {
+  it('requires something to match in each rule for the rules engine, and a prompt for the LLM engine', async () => {
     const { calls } = renderCreate();
     const user = userEvent.setup();
     await fill(user, nameInput(), 'Plan offered');
     await fill(user, within(tagBox(0)).getByRole('textbox', { name: /^Label/ }), 'Plan');
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
-    const phrases = field('Phrases', tagBox(0));
-    await waitFor(() => expect(phrases).toHaveAttribute('aria-invalid', 'true'));
-    expect(within(tagBox(0)).getByText('Required')).toBeInTheDocument();
+    // The message belongs to the whole rule: a phrase, a family or an example each fixes it.
+    const rule = within(tagBox(0)).getByRole('group', { name: 'Rule of tag 0' });
+    const message = await within(rule).findByText(RULE_EMPTY_MESSAGE);
+    expect(rule).toHaveAttribute('aria-describedby', message.id);
+    await user.click(within(rule).getByRole('button', { name: 'More ways to match' }));
+    await user.click(within(rule).getByRole('checkbox', { name: 'Booking confirmed' }));
+    expect(within(rule).queryByText(RULE_EMPTY_MESSAGE)).not.toBeInTheDocument();
+    await user.click(within(rule).getByRole('checkbox', { name: 'Booking confirmed' }));
 
     await user.click(screen.getByRole('radio', { name: /^LLM/ }));
     expect(
@@ -177,12 +186,139 @@ describe('BotCreatePage', () => {
           index: 0,
           label: 'Plan',
           description: '',
-          rule: { phrases: ['maintenance plan'], speaker: 'anyone', extractors: [] },
+          rule: {
+            phrases: ['maintenance plan'],
+            speaker: 'anyone',
+            extractors: [],
+            families: [],
+            examples: { match: [], ignore: [] },
+            negation: true,
+            after_tag: null,
+            unless_tag: null,
+          },
         },
       ],
       engine: 'rules',
       visibility: 'private',
     });
+  });
+
+  it('saves the picked families, the example sentences and negation with the rule', async () => {
+    const saved = makeBotDetail({ id: uuid(78) });
+    const { calls } = renderCreate({ [`POST ${publisherBotsPath}`]: { body: { data: saved } } });
+    const user = userEvent.setup();
+    await fill(user, nameInput(), 'Booked');
+    await fill(user, within(tagBox(0)).getByRole('textbox', { name: /^Label/ }), 'Booked');
+    const negation = within(tagBox(0)).getByRole('switch', { name: /^Ignore negated mentions/ });
+    expect(negation).toBeChecked();
+
+    await user.click(within(tagBox(0)).getByRole('button', { name: 'More ways to match' }));
+    const family = within(tagBox(0)).getByRole('checkbox', { name: 'Booking confirmed' });
+    await user.click(family);
+    expect(family).toBeChecked();
+    // Once picked, what the family covers shows without hover (phones have none).
+    expect(
+      within(tagBox(0)).getByRole('list', { name: 'What the picked families cover' }),
+    ).toHaveTextContent(/Booking confirmed:.*pencil you in/);
+    // Sentences keep their commas: one per line, blank lines dropped.
+    await fill(
+      user,
+      within(tagBox(0)).getByRole('textbox', { name: /^Sentences that should match/ }),
+      'Great, see you Monday at nine\n\n  You are all set  ',
+    );
+    await user.type(
+      within(tagBox(0)).getByRole('textbox', { name: /^Sentences that should not match/ }),
+      "Sorry, we're booked{Enter}",
+    );
+    await user.click(negation);
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await screen.findByTestId('elsewhere');
+    const body = calls.find((c) => c.method === 'POST')?.body as BotInput;
+    expect(body.output_tags[0]!.rule).toEqual({
+      phrases: [],
+      speaker: 'anyone',
+      extractors: [],
+      families: ['booking-confirmed'],
+      examples: {
+        match: ['Great, see you Monday at nine', 'You are all set'],
+        ignore: ["Sorry, we're booked"],
+      },
+      negation: false,
+      after_tag: null,
+      unless_tag: null,
+    });
+  });
+
+  it('names the example sentence that is too long, and keeps its section open', async () => {
+    const { calls } = renderCreate();
+    const user = userEvent.setup();
+    await fillValidRulesBot(user);
+    await user.click(within(tagBox(0)).getByRole('button', { name: 'More ways to match' }));
+    const examples = within(tagBox(0)).getByRole('textbox', {
+      name: /^Sentences that should not match/,
+    });
+    await fill(user, examples, `Booked solid\n${'x'.repeat(BOT_LIMITS.ruleExampleMax + 1)}`);
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(examples).toHaveAttribute('aria-invalid', 'true'));
+    expect(examples).toHaveAccessibleDescription(
+      expect.stringContaining(`Sentence 2: at most ${BOT_LIMITS.ruleExampleMax} characters.`),
+    );
+    // A hidden field could not be fixed: the section stays open while it has an error.
+    await user.click(within(tagBox(0)).getByRole('button', { name: /^More ways to match/ }));
+    expect(examples).toBeInTheDocument();
+    await user.type(examples, '{Backspace}');
+    expect(examples).toBeInTheDocument();
+    expect(examples).not.toHaveAttribute('aria-invalid');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('links a rule only to tags above it, by label, and follows them when a tag is removed', async () => {
+    const rule = { phrases: ['x'], speaker: 'anyone' as const, extractors: [] };
+    const bot = makeBotDetail({
+      output_tags: ['Offered', 'Booked', 'Follow-up'].map((label, index) => ({
+        index,
+        label,
+        description: '',
+        rule: { ...rule, phrases: [label] },
+      })),
+    });
+    const { calls } = renderEdit(bot, {
+      [`PUT ${publisherBotPath(bot.id)}`]: { body: { data: bot } },
+    });
+    const user = userEvent.setup();
+    await screen.findByDisplayValue(bot.name);
+    // The first tag has nothing above it to link to.
+    expect(within(tagBox(0)).queryByLabelText(/^Only in reply to/)).not.toBeInTheDocument();
+
+    await user.click(field('Only in reply to', tagBox(2)));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'Offered',
+      'Booked',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Booked' }));
+    await user.click(field('Only when this tag found nothing', tagBox(1)));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Offered']);
+    await user.click(screen.getByRole('option', { name: 'Offered' }));
+
+    // Removing Offered: Booked (now tag 0) loses its link to it; Follow-up still follows Booked.
+    await user.click(screen.getByRole('button', { name: 'Remove tag 0' }));
+    expect(field('Only in reply to', tagBox(1))).toHaveValue('Booked');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const body = calls.find((c) => c.method === 'PUT')?.body as BotInput;
+    expect(body.output_tags.map((t) => [t.label, t.rule?.after_tag, t.rule?.unless_tag])).toEqual([
+      ['Booked', null, null],
+      ['Follow-up', 0, null],
+    ]);
+  });
+
+  it('has no serious or critical axe violation with every rule field shown', async () => {
+    renderCreate();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add output tag' }));
+    await user.click(within(tagBox(1)).getByRole('button', { name: 'More ways to match' }));
+    await user.click(within(tagBox(1)).getByRole('checkbox', { name: 'Concern: price' }));
+    expect(await blockingViolations()).toEqual([]);
   });
 
   it('shows the server’s 422 field messages on the fields', async () => {
@@ -273,6 +409,35 @@ describe('BotEditPage', () => {
       sample_id: 'demo-visit',
       transcript: null,
       bot: { name: `${bot.name} v2`, engine: 'rules' },
+    });
+  });
+
+  it('test-runs a rule saved before families with their defaults, and the examples added', async () => {
+    const bot = makeBotDetail();
+    const data = makeTestRunData([{ speaker: 'A', text: 'Hello' }], []);
+    const { calls } = renderEdit(bot, { [`POST ${testRunPath}`]: { body: { data } } });
+    const user = userEvent.setup();
+    await screen.findByDisplayValue(bot.name);
+    await user.click(within(tagBox(0)).getByRole('button', { name: 'More ways to match' }));
+    await user.click(within(tagBox(0)).getByRole('checkbox', { name: 'Maintenance plan offered' }));
+    await fill(
+      user,
+      within(tagBox(0)).getByRole('textbox', { name: /^Sentences that should match/ }),
+      'We have a club, it covers two visits',
+    );
+    await pick(user, 'Sample transcript', 'Furnace visit');
+    await user.click(screen.getByRole('button', { name: 'Run test' }));
+    await screen.findByText('0 highlighted spans');
+    const body = calls.find((c) => c.path === testRunPath)?.body as { bot: BotInput };
+    expect(body.bot.output_tags[0]!.rule).toEqual({
+      phrases: ['maintenance plan'],
+      speaker: 'agent',
+      extractors: ['money'],
+      families: ['maintenance-plan'],
+      examples: { match: ['We have a club, it covers two visits'], ignore: [] },
+      negation: true,
+      after_tag: null,
+      unless_tag: null,
     });
   });
 

@@ -38,6 +38,7 @@ export function makeVersion(overrides: Partial<BotVersion> = {}): BotVersion {
     published_by: 'Pat Publisher',
     companies_count: 1,
     feedback: { correct: 0, wrong: 0 },
+    tag_accuracy: [],
     deprecation: null,
     ...overrides,
   };
@@ -72,6 +73,7 @@ export function makeBotDetail(overrides: Partial<BotDetail> = {}): BotDetail {
     created_at: '2026-01-01T09:00:00.000Z',
     updated_at: '2026-03-01T09:00:00.000Z',
     versions: [],
+    worst_misses: [],
     companies: [],
     ...overrides,
   };
@@ -80,7 +82,7 @@ export function makeBotDetail(overrides: Partial<BotDetail> = {}): BotDetail {
 /** A successful test-run answer whose response tags point at `spans` of `segments` joined by spaces. */
 export function makeTestRunData(
   segments: { speaker: string; text: string }[],
-  spans: { start: number; end: number; tag_id?: number }[],
+  spans: { start: number; end: number; tag_id?: number; matched_by?: string }[],
   unmatched = 0,
 ): TestRunResponse['data'] {
   const transcript = segments.map((s) => s.text).join(' ');
@@ -106,6 +108,7 @@ export function makeTestRunData(
           text: transcript.slice(s.start, s.end),
           match: 'exact',
           score: 1,
+          ...(s.matched_by ? { matched_by: s.matched_by } : {}),
           verdict: null,
         })),
         unmatched_quotes: unmatched,
