@@ -190,6 +190,64 @@ export const AMOUNT_CASES: readonly AmountCase[] = [
   say('Six hundred, no wait, five hundred dollars.', explicit(50000, 'five hundred dollars')),
   say('The hose bib is two bucks fifty.', explicit(250, 'two bucks fifty')),
   say('$129/hr for after-hours calls.', explicit(12900, '$129/hr', 'hour')),
+  inPriceTalk(
+    "Today's fifteen fifty minus one fifty-five, so thirteen ninety-five.",
+    bare(155000, 'fifteen fifty'),
+    bare(15500, 'one fifty-five'),
+    bare(139500, 'thirteen ninety-five'),
+  ),
+  say("That'd come to two ninety-six sixty-five.", bare(29665, 'two ninety-six sixty-five')),
+  inPriceTalk(
+    'So a hundred sixty-four ninety-five.',
+    bare(16495, 'a hundred sixty-four ninety-five'),
+  ),
+  inPriceTalk('Just the service call, seventy-nine fifty.', bare(7950, 'seventy-nine fifty')),
+  say('Twenty-two seventy-five, all in.', bare(227500, 'Twenty-two seventy-five')),
+  say(
+    'With financing that comes to three oh eight a month.',
+    bare(30800, 'three oh eight a month', 'month'),
+  ),
+  say(
+    'Spread over eighteen months, six sixty-one a month.',
+    bare(66100, 'six sixty-one a month', 'month'),
+  ),
+  inPriceTalk('The surge protector is three-forty normally.', bare(34000, 'three-forty')),
+  say('I do them at eighty-five apiece.', bare(8500, 'eighty-five')),
+  inPriceTalk('Which puts you at six twelve.', bare(61200, 'six twelve')),
+  say("That's another six hundred.", bare(60000, 'six hundred')),
+  say(
+    'Seventy-four hundred. Figure another eleven hundred for drywall.',
+    bare(740000, 'Seventy-four hundred'),
+    bare(110000, 'eleven hundred'),
+  ),
+  inPriceTalk(
+    "You're looking at twenty-two, twenty-four hundred.",
+    bare(220000, 'twenty-two, twenty-four hundred'),
+    bare(240000, 'twenty-two, twenty-four hundred'),
+  ),
+  say(
+    "It's thirty-four— sorry, that's the old price. Twenty-nine ninety-nine a month now.",
+    bare(2999, 'Twenty-nine ninety-nine a month', 'month'),
+  ),
+  inPriceTalk('The one fifty diagnostic comes off that.', bare(15000, 'one fifty')),
+  say(
+    "It's one sixty-five if you pay the year up front.",
+    bare(16500, 'one sixty-five if you pay the year up front', 'year'),
+  ),
+  say('If you keep the filter clean, it comes to three fifty.', bare(35000, 'three fifty')),
+  say(
+    "It's $3,250 or $89 a month.",
+    explicit(325000, '$3,250'),
+    explicit(8900, '$89 a month', 'month'),
+  ),
+  say(
+    'A tune-up every six months, nine ninety-nine a month.',
+    bare(999, 'nine ninety-nine a month', 'month'),
+  ),
+  inPriceTalk(
+    'Or a hundred and nine for the year.',
+    bare(10900, 'a hundred and nine for the year', 'year'),
+  ),
 ];
 
 /** Numbers that are not money, even in price talk. */
@@ -251,4 +309,17 @@ export const NOT_AMOUNT_CASES: readonly AmountCase[] = [
   say('A few thousand bucks, probably.'),
   say('Several hundred dollars.'),
   say("I'll try to save a buck."),
+  inPriceTalk("Code back in '96 didn't require it."),
+  inPriceTalk('Those are 2012, past the ten-year mark.'),
+  inPriceTalk("Exhaust temp's about a hundred thirty-five."),
+  inPriceTalk("It's rated forty-five plus five microfarads."),
+  inPriceTalk('Preheated to three fifty in about twelve minutes.'),
+  inPriceTalk('Turn your water heater up a touch, to about one-twenty.'),
+  inPriceTalk("What's your thermostat set at, like sixty-eight?"),
+  inPriceTalk("You're peaking around ninety, so you're fine."),
+  inPriceTalk("We'd have you back on by four, four-thirty."),
+  inPriceTalk("With R-22 you're looking at a lot."),
+  inPriceTalk("It's the six-hundred-watt one."),
+  inPriceTalk("That's a forty-gallon tank, you'd want a fifty."),
+  inPriceTalk('Give it till tonight to hit thirty-seven.'),
 ];

@@ -52,6 +52,10 @@ const MAINTENANCE_PLAN_OFFERED: BotInput = {
       after_tag: 0,
     }),
     tag(2, 'Plan price', 'Amounts the technician gave for the plan.', {
+      // Amounts said after the offer in sentences about the plan or a recurring charge: repair
+      // prices said in the same breath are not the plan's.
+      phrases: ['plan', 'membership', 'member', 'club', 'agreement', 'program', 'month', 'year'],
+      families: ['maintenance-plan'],
       speaker: 'agent',
       extractors: ['money'],
       after_tag: 0,

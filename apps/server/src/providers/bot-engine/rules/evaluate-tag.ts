@@ -8,7 +8,7 @@ import {
   readAnswer,
 } from './extractors.js';
 import { matchFamily } from './families/index.js';
-import { findAmounts } from './money/index.js';
+import { findAmounts, type FoundAmount } from './money/index.js';
 import { isNegated } from './negation.js';
 import { matchPhrase, phraseStems } from './phrase-match.js';
 import { speakerFits } from './speaker-side.js';
@@ -40,6 +40,8 @@ export interface TagFinding {
 export interface RuleContext {
   /** Amounts (cents) found in the bot's reference files, e.g. a price list; empty without any. */
   referenceCents: ReadonlySet<number>;
+  /** Each turn's text and where it starts in the transcript, by segment position. */
+  turns: readonly { start: number; text: string }[];
   /** Findings of the tags evaluated before this one, by index (for after_tag and unless_tag). */
   earlier: ReadonlyMap<number, TagFinding>;
 }
@@ -161,16 +163,13 @@ function extract(
     case 'money': {
       const amounts: NonNullable<TagFinding['amounts']> = [];
       const checkReferences = context.referenceCents.size > 0;
-      for (const { sentence } of matched) {
-        const at = all.indexOf(sentence);
-        const before = all.slice(Math.max(0, at - 2), at);
-        const priceContext = before.some((s) => PRICE_TALK.test(s.flat));
-        for (const amount of findAmounts(sentence.text, { priceContext })) {
+      for (const { sentence, turn, found } of amountsOfTurns(matched, context)) {
+        for (const amount of found) {
           const shown = formatAmount(amount.cents, amount.per);
           evidence.push({
             sentence,
-            start: sentence.start + amount.start,
-            end: sentence.start + amount.end,
+            start: turn.start + amount.start,
+            end: turn.start + amount.end,
             matchedBy: `Amount: ${shown}`,
           });
           if (amounts.some((a) => a.cents === amount.cents && a.per === amount.per)) continue;
@@ -215,6 +214,30 @@ function extract(
       break;
   }
   return { values, evidence: dedupe(evidence) };
+}
+
+/**
+ * The amounts said in the turns of the matched sentences, each with the sentence it stands in. A
+ * turn is read whole, since its other sentences tell what a number is ("that's for the system");
+ * a bare spoken number ("three forty-nine") counts as a price once the conversation has
+ * talked about price (in this turn or any before it).
+ */
+function amountsOfTurns(matched: readonly Evidence[], context: RuleContext) {
+  const out: { sentence: TranscriptSentence; turn: { start: number }; found: FoundAmount[] }[] = [];
+  const segments = [...new Set(matched.map((m) => m.sentence.segment))];
+  const firstPriceTalk = context.turns.findIndex((t) => PRICE_TALK.test(t.text));
+  for (const segment of segments) {
+    const turn = context.turns[segment];
+    if (!turn) continue;
+    const priceContext = firstPriceTalk >= 0 && firstPriceTalk <= segment;
+    const inTurn = matched.filter((m) => m.sentence.segment === segment).map((m) => m.sentence);
+    for (const amount of findAmounts(turn.text, { priceContext })) {
+      const at = turn.start + amount.start;
+      const sentence = inTurn.find((s) => at >= s.start && at < s.end);
+      if (sentence) out.push({ sentence, turn, found: [amount] });
+    }
+  }
+  return out;
 }
 
 const dedupe = (evidence: Evidence[]) =>

@@ -1,4 +1,4 @@
-import { withRuleDefaults, type OutputTag } from '@fieldbot/shared';
+import { segmentOffsets, withRuleDefaults, type OutputTag } from '@fieldbot/shared';
 import type { BotEngine, EngineBot, EngineResult, EngineTranscript } from '../bot-engine.js';
 import { evaluateTag, type RuleContext, type TagFinding } from './evaluate-tag.js';
 import { findAmounts } from './money/index.js';
@@ -22,7 +22,9 @@ export function createRulesEngine(): BotEngine {
 export function runRules(bot: EngineBot, transcript: EngineTranscript): EngineResult {
   const sentences = transcriptSentences(transcript);
   const earlier = new Map<number, TagFinding>();
-  const context: RuleContext = { referenceCents: referenceCents(bot), earlier };
+  const offsets = segmentOffsets(transcript.segments);
+  const turns = transcript.segments.map((s, k) => ({ start: offsets[k]!, text: s.text }));
+  const context: RuleContext = { referenceCents: referenceCents(bot), turns, earlier };
   const outputTags: OutputTag[] = [];
   const responseTags: EngineResult['responseTags'] = [];
   // In index order: a rule may only look at tags above it (after_tag, unless_tag).

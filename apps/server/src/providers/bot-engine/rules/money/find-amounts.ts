@@ -134,8 +134,9 @@ function continuesTimes(tokens: SpeechToken[], read: AmountGroup[], k: number): 
   return true;
 }
 
+// Financing talk: a monthly "six sixty-one" is then a payment ($661), not a plan's $6.61.
 const FINANCING =
-  /\b(?:financ\w*|payment plan|interest|apr|spread (?:it|that|this) over|\w+ months)\b/i;
+  /\b(?:financ\w*|payment plan|interest|apr|spread (?:\w+ )?over|(?:over|for) \w+ months)\b/i;
 
 /**
  * Reads "X Y" price speak ("three forty-nine", "fifteen fifty") now that the sentence's other

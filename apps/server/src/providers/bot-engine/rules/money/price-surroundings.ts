@@ -3,11 +3,11 @@ import type { SpeechToken } from './speech-tokens.js';
 
 const words = (list: string) => new Set(list.split(/\s+/).filter((w) => w !== ''));
 
-/** Words before a number that make it something else: an id, an address, a date, a year. */
+/** Words before a number that make it something else: an id, an address, a date, a size ("a fifty"). */
 const NOT_AFTER = words(`
   model models job invoice ticket order number no # serial suite apt apartment room ext extension
   zip route highway exit page version step level floor channel line id account claim po ref
-  reference confirmation code size in since on
+  reference confirmation code size in since on a an
   january february march april june july august september october november december
   jan feb apr jun jul aug sep sept oct nov dec
   monday tuesday wednesday thursday friday saturday sunday today tomorrow tonight
@@ -16,11 +16,18 @@ const NOT_AFTER = words(`
 const TIME_BEFORE = words(`by until till 'til before after past`);
 /** Before a year-shaped number ("nineteen ninety-eight", "2009") these make it a year. */
 const BEFORE_YEAR = words(`of from back circa around built installed bought replaced put year`);
-/** Within three words before a number, these make it a measurement: "exhaust temp's about a hundred thirty-five". */
+/**
+ * A measurement named shortly before a number makes it one: "exhaust temp's about a hundred
+ * thirty-five", "rated forty-five", "preheated to three fifty", "peaking around ninety".
+ */
 const MEASURED = words(`
   temp temps temperature pressure reading reads read rated rating voltage amperage amps psi
-  superheat subcool static delta ohms measuring measures measured showing shows
+  superheat subcool static delta ohms measuring measures measured showing shows thermostat
+  setpoint preheat preheated hit reach reaches reached peak peaking load degrees footage
 `);
+/** Looking back for a measurement stops at these: the number belongs to the price named. */
+const PRICED = words(`for cost costs price repair part parts labor charge fee total be`);
+const MEASURE_WINDOW = 7;
 /** Looked through when finding the word before: "in about forty minutes". */
 const HEDGES = words(
   `about around roughly approximately like maybe just only nearly almost uh um er probably`,
@@ -52,6 +59,8 @@ const PRICE_FOLLOWERS = words(`
   bucks dollars
 `);
 const DAY_PARTS = words('morning afternoon evening');
+const SENTENCE_ENDS = words('. ! ? …');
+const SETTING_WINDOW = 8;
 /** Signs after a number that end the amount; "%" and "°" say it is not money. */
 const CLOSING_SIGNS = words(`. , ! ? ; : — – - … ) " ' ”`);
 
@@ -90,14 +99,20 @@ function allowsBefore(
   if (!before) return true;
   if (before.kind === 'code' || before.norm === '#') return false;
   const word = before.norm;
-  if (word === 'at') return atPrice(tokens, k, last);
-  if (word === 'to') return !isSetting(tokens, k);
+  if (word === 'at' && !atPrice(tokens, k, last)) return false;
+  if (word === 'to' && isSetting(tokens, k)) return false;
   if (NOT_AFTER.has(word) || TIME_BEFORE.has(word)) return false;
   if (yearLike && BEFORE_YEAR.has(word)) return false;
-  for (let j = k; j >= Math.max(0, k - 2); j--) {
-    if (MEASURED.has(tokens[j]!.norm.replace(/'s$/, ''))) return false;
+  return !isMeasured(tokens, k);
+}
+
+function isMeasured(tokens: SpeechToken[], k: number): boolean {
+  for (let j = k; j >= Math.max(0, k - MEASURE_WINDOW); j--) {
+    const word = tokens[j]!.norm.replace(/'s$/, '');
+    if (MEASURED.has(word)) return true;
+    if (PRICED.has(word) || SENTENCE_ENDS.has(word)) return false;
   }
-  return true;
+  return false;
 }
 
 /** "comes in at three fifty", "puts you at six twelve", "at eighty-five apiece"; not "at two thirty". */
@@ -107,10 +122,13 @@ function atPrice(tokens: SpeechToken[], at: number, last: number): boolean {
   if (isSetting(tokens, at)) return false;
   return PRICE_AT.has(before) || UNIT_PRICE.has(wordAt(tokens, last + 1) ?? '');
 }
-/** "set it to", "turn it down to", "keep it at": a setting verb within three words before `k`. */
+/** "set it to", "turn your water heater up a touch, to": a setting verb shortly before `k`. */
 function isSetting(tokens: SpeechToken[], k: number): boolean {
-  for (let j = k - 1; j >= Math.max(0, k - 4); j--) {
-    if (SETTING_VERBS.has(tokens[j]!.norm)) return true;
+  for (let j = k - 1; j >= Math.max(0, k - SETTING_WINDOW); j--) {
+    const word = tokens[j]!.norm;
+    if (SETTING_VERBS.has(word)) return true;
+    // "if you keep it clean, it comes to three fifty": the price verb is nearer.
+    if (SENTENCE_ENDS.has(word) || PRICE_AT.has(word) || PRICED.has(word)) return false;
   }
   return false;
 }

@@ -58,12 +58,15 @@ export function readGroup(tokens: SpeechToken[], i: number): AmountGroup | null 
     low.dollars < 100 &&
     low.dollars * high.scale <= high.dollars;
   if (comma && (!shareScale || low.per)) return single;
+  // A range runs upward and not far: "$3,250 or $89 a month" are two amounts.
+  const lowDollars = shareScale ? low.dollars * high.scale : low.dollars;
+  if (!(lowDollars < high.dollars && high.dollars <= lowDollars * 4)) return single;
   const opens = before === 'between' || before === 'from';
   return {
     amounts: [
       {
         ...low,
-        dollars: shareScale ? low.dollars * high.scale : low.dollars,
+        dollars: lowDollars,
         per: low.per ?? high.per,
         explicit,
       },
@@ -132,18 +135,25 @@ function readHead(tokens: SpeechToken[], i: number): Head | null {
     return number && { ...fromNumber(number), explicit: true };
   }
   const word = token.kind === 'word' ? token.norm : undefined;
-  const notNumber = { explicit: true, number: null };
   if (word === 'a' && next === 'couple') return readCouple(tokens, i + 2);
   if (word === 'couple') return readCouple(tokens, i + 1);
-  if (word === 'a' && next === 'grand')
-    return { ...notNumber, dollars: 1000, scale: 1000, last: i + 1 };
+  if (word === 'a' && next === 'grand') {
+    return { dollars: 1000, explicit: true, number: null, scale: 1000, last: i + 1 };
+  }
   if (word === 'half' && next === 'a' && THOUSANDS.has(wordAt(tokens, i + 2) ?? '')) {
     const grand = wordAt(tokens, i + 2) === 'grand';
-    return { ...notNumber, explicit: grand, dollars: 500, scale: 1000, last: i + 2 };
+    return { dollars: 500, explicit: grand, number: null, scale: 1000, last: i + 2 };
   }
   if (word === 'a' && (next === 'buck' || next === 'dollar')) {
     const cents = readCents(tokens, i + 2, next, 1);
-    return cents && { ...notNumber, dollars: 1 + cents.cents / 100, scale: 1, last: cents.last };
+    if (!cents) return null;
+    return {
+      dollars: 1 + cents.cents / 100,
+      explicit: true,
+      number: null,
+      scale: 1,
+      last: cents.last,
+    };
   }
   const number = readNumber(tokens, i);
   return number && { ...fromNumber(number), explicit: false };
@@ -177,8 +187,9 @@ function readCents(
 ): { cents: number; last: number } | null {
   const k = wordAt(tokens, i) === 'and' ? i + 1 : i;
   const number = readNumber(tokens, k);
-  const cents = number?.shape === 'plain' && Number.isInteger(number.value) ? number.value : 100;
-  if (!number || cents >= 100) return null;
+  if (!number || number.shape !== 'plain' || !Number.isInteger(number.value)) return null;
+  const cents = number.value;
+  if (cents >= 100) return null;
   const unit = wordAt(tokens, number.last + 1);
   if (unit === 'cents' || unit === 'cent') return { cents, last: number.last + 1 };
   const fewBucks = currency !== 'usd' && dollars < 10 && Number.isInteger(dollars);

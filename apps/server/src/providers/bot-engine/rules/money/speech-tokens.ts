@@ -67,8 +67,10 @@ export function speechTokens(text: string): SpeechToken[] {
         : sign(text, i);
     token.hyphenated = hyphenAt === i - 1;
     if (token.kind === 'number') {
-      // "R-22", "SEER-2": a name with a number in it.
-      if (token.hyphenated && previous?.kind === 'word') token.kind = 'code';
+      // "R-22", "SEER-2": a name with a number in it; "'96": a year.
+      const named = token.hyphenated && previous?.kind === 'word';
+      const year = previous?.end === i && (previous.norm === "'" || previous.norm === '’');
+      if (named || year) token.kind = 'code';
       else numbers++;
     }
     tokens.push(token);
