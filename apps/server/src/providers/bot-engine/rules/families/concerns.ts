@@ -17,8 +17,8 @@ export const concernPrice = family(
       `what (?:does|do|would|will|is) (?:it|that|this|the \\w+|you) (?:cost|run|charge)`,
       `what(?:'s| is| are) (?:the |your )?(?:[\\w-]+ )?(?:price|cost|charge|fee|rate|damage)`,
       `(?:trip|service|diagnostic|call-out|callout|visit) (?:charge|fee)`,
-      `ballpark|what (?:am i|are we) looking at|(?:i|we) (?:have to |gotta |got to )?pay for`,
-      `(?:is there|are there|will there be) (?:a |any )?(?:\\w+ )?(?:fee|charge|cost)`,
+      `ballpark|what (?:am i|are we) looking at|(?:i|we) (?:have to |gotta |got to )?pay for|throw(?:ing)? (?:good )?money|what (?:do )?(?:you|y'all|you guys) charge`,
+      `(?:is there|are there|will there be) (?:[\\w-]+ ){0,3}(?:fee|charge|cost|minimum)`,
       `bill(?:'s| is| has been| was)? (?:\\w+ ){0,3}(?:crazy|high|insane|through the roof|huge|double)`,
       `break the bank|arm and a leg|an arm and|sticker shock|ouch`,
       `(?:payment plan|financing|finance|pay (?:it )?(?:over time|in installments))`,
@@ -27,6 +27,7 @@ export const concernPrice = family(
     ),
     ...saysNegative(
       `(?:can't|cannot|can not|couldn't|won't be able to) (?:really )?(?:swing|afford|justify|spend|pay)`,
+      `(?:not|won't|wouldn't|don't want to|refuse to) (?:be )?(?:spend|spending|pay|paying|dropping) (?:\\w+ ){0,4}(?:on|for)`,
       `(?:not|isn't|wasn't) (?:cheap|in (?:the|my|our) budget)`,
     ),
   ],
@@ -57,14 +58,15 @@ export const concernTiming = family(
     `(?:leaving|out of town|travel|traveling|flight|vacation|trip) (?:on|this|next|tomorrow|friday|saturday|sunday|monday)?`,
     `(?:before|by) (?:the weekend|friday|saturday|sunday|monday|tuesday|wednesday|thursday|tomorrow|tonight|the holiday|christmas|thanksgiving)`,
     `(?:newborn|infant|baby|elderly|my mom|my dad|grandma|grandpa)`,
-    `(?:it's|it is|its) (?:\\w+ )?(?:degrees|freezing|boiling|sweltering|roasting|an oven|like an oven|so hot|so cold|really hot|really cold)`,
+    `(?:it's|it is|its) (?:\\w+ )?(?:degrees|freezing|boiling|sweltering|roasting|an oven|like an oven)|(?:so|really|super) (?:hot|cold) (?:in here|in the house|inside|upstairs|downstairs)`,
+    `i work (?:\\w+ ){0,4}(?:to|until|till|nights|days|overnight)`,
     `(?:how long|how many days|how much time) (?:will|would|does|is|until|till)`,
     `(?:that's|that is|it's) (?:too )?(?:too far out|too long|a long time|forever)`,
     `(?:need|needs|has|have) to be (?:done|fixed|working|up) (?:by|before|today|tonight)`,
   ).concat(
     saysNegative(
       `(?:no|without) (?:heat|ac|a\\/c|air|hot water|water|power)`,
-      `(?:get|getting|i'm|am) off work|(?:can't|cannot) let (?:it|this|that) sit`,
+      `(?:get|getting|i'm|am) off work|(?:can't|cannot) let (?:it|this|that) sit|waiting (?:\\w+ )?(?:two|three|a couple|a few|several|\\d+) (?:more )?(?:days|weeks)`,
     ),
   ),
 );
@@ -75,7 +77,7 @@ export const concernTrust = family(
     ...says(
       `(?:last|previous|other|old|first|another) (?:company|guy|guys|tech|techs|technician|plumber|electrician|contractor|outfit|crew|place|hvac company)`,
       `rip(?:ped)? (?:me |us )?off|ripoff|rip-off|overcharg|gouge|gouging|scam|shady|sketchy|upsell|up-sell|hard sell|pushy`,
-      `(?:are|is) (?:you|your \\w+|they|he|she|the \\w+) (?:\\w+ )?(?:licensed|insured|bonded|certified)|background check`,
+      `(?:are|is) (?:you|your \\w+|they|he|she|the \\w+) (?:\\w+ )?(?:licensed|insured|bonded|certified)|background check|(?:wasn't|weren't|isn't|not) (?:even )?(?:licensed|insured|certified)`,
       `reviews|references|bbb|better business`,
       `(?:bad|horrible|terrible|awful|rough|poor) (?:experience|service|luck|job)`,
       `how (?:do|can) (?:i|we) (?:know|trust|be sure)`,
@@ -115,7 +117,8 @@ export const concernSafety = family(
     `(?:kids|children|baby|toddler|dog|dogs|cat|cats|pets?) (?:\\w+ ){0,4}(?:touch(?:es|ing)?|near|around|get into|gets into|get hurt|safe)`,
     `(?:buzzing|crackling|popping) (?:sound|noise)? ?(?:from|in)? ?(?:the )?(?:outlet|panel|breaker|switch|box)`,
     `flicker(?:ing|s)?`,
-    `health|breathing|fumes|make (?:us|me|them) sick|mold`,
+    `health|breathing|fumes|make (?:us|me|them) sick|mold|blow (?:us|the house|it|everything) up|explode|explosion|freaks? me out|nervous|afraid`,
+    `(?:burning|hot|electrical|gas|smoky|melting|scorched) (?:[\\w-]+ ){0,3}smell|(?:warm|hot) when (?:i|you) touch`,
   ),
 );
 
@@ -126,14 +129,15 @@ export const concernMess = family('concern-mess', [
     `(?:water|it|sewage|stuff)(?:'s| is)? (?:\\w+ )?(?:everywhere|all over)`,
     `(?:torn|tear|tearing|ripped|rip) (?:up|out|open)|holes in (?:the|my|our)|warp(?:ed|ing)?`,
     `track(?:ed|ing)? (?:in|mud|dirt|stuff|through)`,
-    `shoe covers|booties|drop cloths?|tarps?|floor protection|take (?:your|their) shoes off`,
+    `shoe covers|booties|drop cloths?|tarps?|floor protection|take (?:\\w+ )?shoes off|wear covers|footprints`,
+    `(?:getting into|soaking into|seeping into|running (?:toward|towards|into|onto|down onto)|leaking onto|dripping onto) (?:the |my |our )?(?:\\w+ )?(?:hardwood|floor|floors|carpet|cabinet|cabinets|ceiling|wall|walls|subfloor|drywall)|swollen|buckled`,
     `(?:carpet|carpets|floor|floors|rug|walls?|drywall|ceiling|hardwood|tile|cabinets?|paint|furniture|yard|lawn|garden)(?:'s)? (?:\\w+ ){0,3}(?:damage|damaged|ruin|ruined|stain|stained|scratch|scratched|hole|holes|cut|torn up|dug up|wrecked|soaked|wet|warping|warped|coming down)`,
     `(?:damage|ruin|stain|scratch|wreck|tear up|dig up) (?:\\w+ ){0,2}(?:carpet|floors?|walls?|drywall|ceiling|hardwood|tile|yard|lawn|cabinets?)`,
     `clean(?:ed|ing)? up|clean up after|left (?:a |it )?(?:mess|dirty)|water (?:all over|everywhere|damage)`,
   ),
   // A worry said through a negation: "I don't want my floors wrecked".
   ...saysNegative(
-    `(?:don't|do not|wouldn't) want (?:\\w+ ){0,3}(?:wrecked|ruined|damaged|messed up|torn up|dirty|tracked)`,
+    `(?:don't|do not|wouldn't) want (?:\\w+ ){0,3}(?:wrecked|ruined|damaged|messed up|torn up|dirty|tracked|footprints|mud|a mess|dirt)`,
   ),
 ]);
 
@@ -152,19 +156,21 @@ export const concernReliability = family(
   [
     ...says(
       `(?:broke|broken|died|dead|busted|shot|kaput|fried|failing|failed|gave out|gave up|went out|conked out|crapped out|quit|quits|on its last legs|acting up|on the fritz|giving (?:me|us) trouble|out of commission)`,
-      `(?:again|third time|second time|fourth time|another time|keeps (?:\\w+ing)|every (?:year|summer|winter|month|week|time)|all the time|over and over|constantly|on and off|off and on|comes and goes|keep (?:having|getting))`,
+      `(?:again|third time|second time|fourth time|another time|keeps (?:\\w+ing)|every (?:year|summer|winter|month|week)|all the time|over and over|constantly|on and off|off and on|comes and goes|keep (?:having|getting))`,
       `(?:second|third|fourth|fifth) (?:\\w+ ){0,2}(?:we've|we have|i've|i have|in (?:\\w+ )?(?:years?|months?))`,
       `(?:did|does|happened|done) (?:this|that) (?:\\w+ ){0,2}(?:before|last (?:year|winter|summer|month))|last (?:winter|summer|year|month) too`,
       `burst|busted|cracked|blank|nothing(?:'s| is) (?:coming on|working|happening|turning on)|stopped (?:\\w+ing)`,
       `(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty)(?:[\\s-]\\w+)? (?:years?|yrs?)(?:[\\s-]old| old)`,
+      `limping|on its last legs|struggling|barely (?:works|running|working|cooling|heating)|(?:waiting for|about to) (?:\\w+ ){0,4}(?:die|quit|fail|go out)|(?:was|came|is|it's) (?:right )?back (?:in|after|within)`,
       `(?:old|ancient|original|aging|older) (?:unit|system|furnace|heater|water heater|boiler|ac|a\\/c|air conditioner|panel|wiring|pipes?|compressor|fridge|refrigerator|washer|dryer|dishwasher|oven|stove|tank|pump)`,
       `worth (?:fixing|repairing|it)|replace (?:it|the whole)|just replace`,
-      `not (?:cold|hot|warm|cool|heating|cooling) anymore|anymore|(?:wicked|really|so|pretty|super|very) old|(?:bought|buy|installed|put in|got) (?:it|this|that|the \\w+) (?:only |just )?(?:\\w+ ){0,2}years? ago`,
+      `(?:wicked|really|so|pretty|super|very) old|(?:bought|buy|installed|put in|got) (?:it|this|that|the \\w+) (?:only |just )?(?:\\w+ ){0,2}years? ago`,
       `trip(?:s|ped|ping)|blown fuse|frozen|froze|iced up|leak(?:s|ed|ing|y)?|drip(?:s|ped|ping|py)?`,
-      `blowing (?:warm|hot|cold|lukewarm) air|(?:lukewarm|cold) water`,
+      `blowing (?:\\w+ ){0,2}(?:warm|hot|cold|lukewarm|room[\\s-]temperature) air|(?:lukewarm|cold) water`,
     ),
     ...saysNegative(
       `no (?:hot water|heat|ac|a\\/c|air|power|water pressure|pressure|cold air)`,
+      `(?:doesn't|won't|isn't|not|can't|don't|wouldn't) (?:\\w+ ){0,3}anymore`,
       `(?:won't|wouldn't|doesn't|didn't|isn't|wasn't|aren't|not|never) (?:\\w+ )?(?:work|working|turn on|turning on|start|starting|cool|cooling|heat|heating|drain|draining|spin|spinning|ignite|light|flush|flushing|run|running|kick on|come on|shut off|stop|stay on|get cold|get hot|blow|blowing|keeping up)`,
     ),
   ],

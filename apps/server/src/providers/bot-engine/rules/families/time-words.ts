@@ -21,7 +21,7 @@ export const TIME_EXPRESSION = [
   `(?:at|around|by|after|before) ${CLOCK}(?:\\s?${MERIDIEM})?`,
   `\\d{1,2}(?::\\d{2})?\\s?${MERIDIEM}`,
   `(?:after lunch|first thing(?: in the morning)?|(?:in the|late|early) (?:morning|afternoon|evening)|end of the day|noon|lunchtime)`,
-  `(?:about |around |within )?(?:\\d+|an?|one|two|\\w+ty(?:-\\w+)?|fifteen|ten) (?:minutes|hours?) (?:out|away)|within the hour|in (?:about |around )?(?:an hour|\\w+ minutes)`,
+  `(?:about |around |within |figure )?(?:\\d+|an?|one|two|\\w+ty(?:-\\w+)?|fifteen|ten)(?:,? \\w+ty(?:-\\w+)?)? (?:minutes|hours?)(?: (?:out|away))?|within the hour|in (?:about |around )?(?:an hour|half an hour|\\w+ minutes)`,
 ]
   .map((s) => s.replace(/ /g, '[\\s,]+'))
   .join('|');
