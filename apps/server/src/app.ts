@@ -10,6 +10,7 @@ import { createAnalyticsService } from './modules/analytics/analytics.service.js
 import { registerIntegrationsModule } from './modules/integrations/integrations.module.js';
 import type { CrmSyncQueue } from './modules/integrations/crm-sync-queue.js';
 import { registerBotsModule } from './modules/bots/bots.module.js';
+import { createBotMarks, registerBotMarksModule } from './modules/bot-marks/bot-marks.module.js';
 import { registerMarketplaceModule } from './modules/marketplace/marketplace.module.js';
 import { registerClientsModule } from './modules/clients/clients.module.js';
 import { registerDashboardsModule } from './modules/dashboards/dashboards.module.js';
@@ -276,7 +277,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       pipeline: deps.pipeline,
     }),
   });
-  await registerBotsModule(app, { db: database.db, storage, engines: deps.botEngines });
+  const botMarks = createBotMarks(database.db);
+  await registerBotsModule(app, {
+    db: database.db,
+    storage,
+    engines: deps.botEngines,
+    marks: botMarks,
+  });
   await registerMarketplaceModule(app, {
     db: database.db,
     sendMail: deps.sendMail,
@@ -285,8 +292,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerClientsModule(app, { db: database.db });
   await registerDashboardsModule(app, { db: database.db, config });
   await botRunsRoutes(app, {
-    botRuns: createBotRunsService({ repo: botRunsRepo, queue: deps.botRuns }),
+    botRuns: createBotRunsService({ repo: botRunsRepo, queue: deps.botRuns, marks: botMarks }),
   });
+  await registerBotMarksModule(app, { marks: botMarks });
   await botBackRunsRoutes(app, {
     backRuns: createBotBackRunsService({
       repo: createBotBackRunsRepo(database.db),

@@ -27,6 +27,7 @@ export * from './analytics/analytics.schema';
 export * from './support/client-config.schema';
 export * from './support/support-message.schema';
 export * from './bots/bot-constants';
+export * from './bots/bot-marks.schema';
 export * from './bots/bot.schema';
 export * from './bots/bot-result.schema';
 export * from './bots/trigger-selection';

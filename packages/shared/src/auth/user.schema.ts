@@ -35,6 +35,8 @@ export const companySchema = z.object({
   is_billing_connected: z.boolean(),
   is_crm_connected: z.boolean(),
   is_payment_due: z.boolean(),
+  /** Reviewers' marks reach bot publishers as redacted sentences (off until an admin allows it). */
+  share_bot_examples: z.boolean(),
 });
 
 export const publisherSchema = z.object({ id: z.string(), name: z.string() });

@@ -123,7 +123,8 @@ export const RULE_FAMILY_INFO: Record<RuleFamily, { label: string; description: 
   },
   'slot-offered': {
     label: 'Slot offered',
-    description: 'A day, time or window offered: "I\'ve got Tuesday eight to noon", "how about Wednesday?".',
+    description:
+      'A day, time or window offered: "I\'ve got Tuesday eight to noon", "how about Wednesday?".',
   },
   'work-approved': {
     label: 'Work approved',
@@ -135,11 +136,13 @@ export const RULE_FAMILY_INFO: Record<RuleFamily, { label: string; description: 
   },
   'concern-timing': {
     label: 'Concern: timing',
-    description: 'Urgency or scheduling pressure: "we have guests coming Friday", "I work until six".',
+    description:
+      'Urgency or scheduling pressure: "we have guests coming Friday", "I work until six".',
   },
   'concern-trust': {
     label: 'Concern: trust',
-    description: 'Reputation, past bad service: "the last company overcharged us", "are you licensed?".',
+    description:
+      'Reputation, past bad service: "the last company overcharged us", "are you licensed?".',
   },
   'concern-warranty': {
     label: 'Concern: warranty',

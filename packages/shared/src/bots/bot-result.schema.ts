@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HOLD_REASONS } from '../billing/billing-constants';
 import { MESSAGES } from '../validation/messages';
+import { missedMarkSchema } from './bot-marks.schema';
 import {
   AMOUNT_PERIODS,
   BOT_LIMITS,
@@ -84,6 +85,8 @@ export const botResultItemSchema = z.object({
    */
   paused_reason: z.enum(HOLD_REASONS).optional(),
   paused_message: z.string().optional(),
+  /** Words reviewers marked as missed by one of the bot's tags. */
+  missed_marks: z.array(missedMarkSchema).optional(),
 });
 export type BotResultItem = z.infer<typeof botResultItemSchema>;
 

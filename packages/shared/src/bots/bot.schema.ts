@@ -19,6 +19,7 @@ import {
   RULE_SPEAKERS,
   TRIGGER_EVENTS_BY_TRIGGER,
 } from './bot-constants';
+import { sharedMissSchema, tagAccuracySchema } from './bot-marks.schema';
 import { botResultItemSchema } from './bot-result.schema';
 
 /** Publisher side of bots (issue 9 §1, §4): the builder's input, bot views, versions, test runs. */
@@ -235,12 +236,16 @@ export const botVersionSchema = z.object({
   companies_count: z.number().int(),
   /** Reviewer marks on this version's response tags. */
   feedback: z.object({ correct: z.number().int(), wrong: z.number().int() }),
+  /** Per tag: precision and recall estimated from reviewers' marks (all companies), with n. */
+  tag_accuracy: z.array(tagAccuracySchema),
   deprecation: versionDeprecationSchema.nullable(),
 });
 export type BotVersion = z.infer<typeof botVersionSchema>;
 
 export const botDetailSchema = botSchema.extend({
   versions: z.array(botVersionSchema),
+  /** The sentences behind the worst misses: shared, redacted marks, most frequent first. */
+  worst_misses: z.array(sharedMissSchema),
   companies: z.array(z.object({ id: z.uuid(), name: z.string(), version: z.number().int() })),
 });
 export type BotDetail = z.infer<typeof botDetailSchema>;
@@ -250,6 +255,8 @@ export type BotResponse = z.infer<typeof botResponseSchema>;
 
 export const publishBotRequestSchema = z.object({
   changelog: text(BOT_LIMITS.changelogMax),
+  /** Publish although the version does worse than the previous one on the labelled examples. */
+  confirm_drop: z.boolean().optional(),
   /** The sample transcript of the version's marketplace example (default: the trigger's first). */
   sample_id: z.string().max(100).optional(),
 });

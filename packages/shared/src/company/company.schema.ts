@@ -92,6 +92,7 @@ export const companyUpdateSchema = companyFormSchema
   .extend({
     soft_capacity: capacityFields.soft_capacity.optional(),
     hard_capacity: capacityFields.hard_capacity.optional(),
+    share_bot_examples: z.boolean({ error: MESSAGES.invalidValue }).optional(),
   })
   .superRefine((body, ctx) => {
     if (!isCapacityUpdate(body)) return;

@@ -25,6 +25,7 @@ export function makeCompany(overrides: Partial<Company> = {}): Company {
     is_billing_connected: true,
     is_crm_connected: true,
     is_payment_due: false,
+    share_bot_examples: false,
     ...overrides,
   };
 }

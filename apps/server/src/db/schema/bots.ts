@@ -10,6 +10,7 @@ import {
   BOT_TRIGGER_EVENTS,
   BOT_TRIGGERS,
   BOT_VISIBILITIES,
+  BOT_MARK_KINDS,
   FEEDBACK_VERDICTS,
   type BotExample,
   type OutputTag,
@@ -416,5 +417,64 @@ export const botResultFeedback = pgTable(
   (t) => [
     primaryKey({ columns: [t.resultId, t.tagPosition] }),
     index('bot_result_feedback_version_idx').on(t.versionId),
+  ],
+);
+
+/**
+ * A reviewer's mark on a result: words a tag missed, or a response tag marked correct or wrong
+ * (mirroring bot_result_feedback). Each is a labelled example of the version that ran: the
+ * sentence of the transcript holding the words and who said it. `shared_sentence` is that sentence
+ * redacted, set only when the company shared marks at the time of marking; it is all of a
+ * company's transcript a publisher ever reads.
+ */
+export const botMarks = pgTable(
+  'bot_marks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => bots.id, { onDelete: 'cascade' }),
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => botVersions.id),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    resultId: uuid('result_id')
+      .notNull()
+      .references(() => botResults.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id').notNull(),
+    kind: text('kind', { enum: BOT_MARK_KINDS }).notNull(),
+    /** Correct and wrong marks: the response tag's position (bot_result_feedback.tag_position). */
+    tagPosition: integer('tag_position'),
+    /** UTF-16 offsets into the result's transcript_text; `index_end` exclusive. */
+    indexStart: integer('index_start').notNull(),
+    indexEnd: integer('index_end').notNull(),
+    text: text('text').notNull(),
+    sentence: text('sentence').notNull(),
+    speakerSide: text('speaker_side', { enum: ['agent', 'customer'] }),
+    sharedSentence: text('shared_sentence'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    /** The same words marked missed twice are one mark. */
+    uniqueIndex('bot_marks_missed_idx')
+      .on(t.resultId, t.tagId, t.indexStart, t.indexEnd)
+      .where(sql`${t.kind} = 'missed'`),
+    /** One verdict per response tag, like bot_result_feedback. */
+    uniqueIndex('bot_marks_feedback_idx')
+      .on(t.resultId, t.tagPosition)
+      .where(sql`${t.tagPosition} is not null`),
+    index('bot_marks_result_idx').on(t.resultId),
+    index('bot_marks_company_idx').on(t.companyId),
+    /** Per-tag accuracy of a bot's versions: an index-only count. */
+    index('bot_marks_bot_idx').on(t.botId, t.versionId, t.tagId, t.kind),
+    /** The shared examples of a bot (worst misses, publish comparison). */
+    index('bot_marks_shared_idx')
+      .on(t.botId)
+      .where(sql`${t.sharedSentence} is not null`),
+    check('bot_marks_span', sql`${t.indexEnd} > ${t.indexStart}`),
+    check('bot_marks_position', sql`(${t.kind} = 'missed') = (${t.tagPosition} is null)`),
   ],
 );

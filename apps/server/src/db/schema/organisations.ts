@@ -36,6 +36,8 @@ export const companies = pgTable('companies', {
   isBillingConnected: boolean('is_billing_connected').notNull().default(false),
   isCrmConnected: boolean('is_crm_connected').notNull().default(false),
   isPaymentDue: boolean('is_payment_due').notNull().default(false),
+  /** Reviewers' marks reach bot publishers as redacted sentences only while this is on. */
+  shareBotExamples: boolean('share_bot_examples').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -24,6 +24,11 @@ import {
   interactionOfTechnician,
   type ViewerScope,
 } from '../../lib/viewer-scope.js';
+import {
+  deleteFeedbackMark,
+  upsertFeedbackMark,
+  type NewBotMark,
+} from '../bot-marks/bot-marks.repo.js';
 import { insertRunningResults } from './bot-run-writer.js';
 
 export type BotRunsRepo = ReturnType<typeof createBotRunsRepo>;
@@ -272,34 +277,40 @@ export function createBotRunsRepo(db: Db) {
       return row ?? null;
     },
 
+    /** The verdict and its mark in one transaction; clearing the verdict removes both. */
     async setFeedback(input: {
       resultId: string;
       versionId: string;
       tagPosition: number;
       verdict: FeedbackVerdict | null;
       userId: string;
+      mark: (NewBotMark & { kind: 'correct' | 'wrong'; tagPosition: number }) | null;
     }) {
       const key = and(
         eq(botResultFeedback.resultId, input.resultId),
         eq(botResultFeedback.tagPosition, input.tagPosition),
       );
-      if (input.verdict === null) {
-        await db.delete(botResultFeedback).where(key);
-        return;
-      }
-      const values = {
-        versionId: input.versionId,
-        verdict: input.verdict,
-        userId: input.userId,
-        updatedAt: sql`now()`,
-      };
-      await db
-        .insert(botResultFeedback)
-        .values({ resultId: input.resultId, tagPosition: input.tagPosition, ...values })
-        .onConflictDoUpdate({
-          target: [botResultFeedback.resultId, botResultFeedback.tagPosition],
-          set: values,
-        });
+      await db.transaction(async (tx) => {
+        if (input.mark) await upsertFeedbackMark(tx, input.mark);
+        else await deleteFeedbackMark(tx, input.resultId, input.tagPosition);
+        if (input.verdict === null) {
+          await tx.delete(botResultFeedback).where(key);
+          return;
+        }
+        const values = {
+          versionId: input.versionId,
+          verdict: input.verdict,
+          userId: input.userId,
+          updatedAt: sql`now()`,
+        };
+        await tx
+          .insert(botResultFeedback)
+          .values({ resultId: input.resultId, tagPosition: input.tagPosition, ...values })
+          .onConflictDoUpdate({
+            target: [botResultFeedback.resultId, botResultFeedback.tagPosition],
+            set: values,
+          });
+      });
     },
   };
 }

@@ -6,21 +6,14 @@ import {
   customerParamsSchema,
   interactionParamsSchema,
   messageResponseSchema,
-  ROLE,
 } from '@fieldbot/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { interactionViewers } from '../../plugins/route-auth.js';
-import type { RouteAuth } from '../../plugins/types.js';
+import { interactionViewers, resultReviewers } from '../../plugins/route-auth.js';
 import type { BotRunsService } from './bot-runs.service.js';
 
 /** Whoever sees interactions runs bots and reads results (within their scope). */
 const companyAuth = interactionViewers;
-/** Reviewer marks feed the publisher's accuracy figures: admins and managers only. */
-const reviewerAuth: RouteAuth = {
-  roles: [ROLE.COMPANY_ADMIN, ROLE.MANAGER],
-  permission: 'interactions.view',
-};
 
 export async function botRunsRoutes(app: FastifyInstance, deps: { botRuns: BotRunsService }) {
   const { botRuns } = deps;
@@ -62,7 +55,7 @@ export async function botRunsRoutes(app: FastifyInstance, deps: { botRuns: BotRu
   r.put(
     '/api/company/bot-result/:resultId/feedback',
     {
-      config: { auth: reviewerAuth },
+      config: { auth: resultReviewers },
       schema: {
         params: botResultParamsSchema,
         body: botFeedbackRequestSchema,

@@ -18,6 +18,7 @@ import {
 import { fieldError, notFound } from '../../lib/errors.js';
 import { viewerScope } from '../../lib/viewer-scope.js';
 import type { BotRunQueue } from '../../jobs/bot-run.js';
+import type { BotMarksService } from '../bot-marks/bot-marks.service.js';
 import type { BotRunsRepo, RunTarget, SubscribedBot } from './bot-runs.repo.js';
 
 export type BotRunsService = ReturnType<typeof createBotRunsService>;
@@ -27,6 +28,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type LatestRun = NonNullable<Awaited<ReturnType<BotRunsRepo['latestRun']>>>;
 type LatestResult = Awaited<ReturnType<BotRunsRepo['latestResults']>>[number];
 type Feedback = Awaited<ReturnType<BotRunsRepo['feedbackOf']>>[number];
+type MissedMarkRow = Awaited<ReturnType<BotMarksService['missedOf']>>[number];
 
 /**
  * Every requested bot must be one the company runs and one that fits the target; otherwise a 422
@@ -50,11 +52,15 @@ export function pickBots(
   return picked;
 }
 
-/** One tab of the Bot Result section; gpt_response carries each response tag's verdict. */
+/**
+ * One tab of the Bot Result section; gpt_response carries each response tag's verdict, and
+ * missed_marks the words reviewers marked as missed by one of its tags.
+ */
 export function toResultItem(
   row: LatestResult,
   feedback: readonly Feedback[],
   doubleEncode: boolean,
+  missed: readonly MissedMarkRow[] = [],
 ): BotResultItem {
   const verdicts = new Map(
     feedback.filter((f) => f.resultId === row.id).map((f) => [f.tagPosition, f.verdict]),
@@ -86,6 +92,16 @@ export function toResultItem(
     raw_response: row.rawResponse,
     gpt_response: gptResponse,
     output_tags: row.outputTags ? JSON.stringify(row.outputTags) : null,
+    missed_marks: missed
+      .filter((m) => m.resultId === row.id)
+      .map((m) => ({
+        id: m.id,
+        tag_id: m.tagId,
+        label: row.outputTags?.find((t) => t.id === m.tagId)?.label ?? `Tag ${m.tagId}`,
+        index_start: m.indexStart,
+        index_end: m.indexEnd,
+        text: m.text,
+      })),
     // Only while waiting on a company hold (a running result that has not run yet).
     ...(row.status === 'running' && row.pausedReason
       ? { paused_reason: row.pausedReason, paused_message: HOLD_LABELS[row.pausedReason] }
@@ -110,8 +126,12 @@ export function toBotResult(run: LatestRun, items: BotResultItem[]): BotResult {
   };
 }
 
-export function createBotRunsService(deps: { repo: BotRunsRepo; queue: BotRunQueue }) {
-  const { repo, queue } = deps;
+export function createBotRunsService(deps: {
+  repo: BotRunsRepo;
+  queue: BotRunQueue;
+  marks: Pick<BotMarksService, 'missedOf' | 'feedbackMark'>;
+}) {
+  const { repo, queue, marks } = deps;
 
   const resultFor = async (
     companyId: string,
@@ -121,9 +141,10 @@ export function createBotRunsService(deps: { repo: BotRunsRepo; queue: BotRunQue
     const run = await repo.latestRun(companyId, target);
     if (!run) return null;
     const results = await repo.latestResults(companyId, target);
-    const feedback = await repo.feedbackOf(results.map((r) => r.id));
+    const ids = results.map((r) => r.id);
+    const [feedback, missed] = await Promise.all([repo.feedbackOf(ids), marks.missedOf(ids)]);
     const items = results
-      .map((row) => toResultItem(row, feedback, doubleEncode))
+      .map((row) => toResultItem(row, feedback, doubleEncode, missed))
       .sort((a, b) => a.bot_name.localeCompare(b.bot_name) || a.bot_id.localeCompare(b.bot_id));
     return toBotResult(run, items);
   };
@@ -203,7 +224,10 @@ export function createBotRunsService(deps: { repo: BotRunsRepo; queue: BotRunQue
       return resultFor(scope.companyId, { kind: 'customer', customerId }, true);
     },
 
-    /** A reviewer's mark on one response tag; null clears it. Recorded with the result's version. */
+    /**
+     * A reviewer's mark on one response tag; null clears it. Recorded with the result's version,
+     * and as a Correct / Wrong mark of that tag (the span and its sentence) in the same write.
+     */
     async feedback(viewer: User, resultId: string, body: BotFeedbackRequest) {
       const scope = viewerScope(viewer);
       const result = await repo.result(scope.companyId, resultId);
@@ -214,12 +238,14 @@ export function createBotRunsService(deps: { repo: BotRunsRepo; queue: BotRunQue
       if (body.tag_position >= result.responseTags.length) {
         throw fieldError('tag_position', BOT_RUN_MESSAGES.tagPositionOutOfRange);
       }
+      const mark = await marks.feedbackMark(viewer, result.id, body.tag_position, body.verdict);
       await repo.setFeedback({
         resultId: result.id,
         versionId: result.versionId,
         tagPosition: body.tag_position,
         verdict: body.verdict,
         userId: viewer.id,
+        mark,
       });
       return { message: BOT_RUN_MESSAGES.feedbackSaved };
     },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { BotEngines } from '../../providers/bot-engine/index.js';
 import type { StorageProvider } from '../../providers/storage/index.js';
+import type { BotMarksService } from '../bot-marks/bot-marks.service.js';
 import { createExampleBuilder } from './bot-example.js';
 import { createBotFilesService } from './bot-files.service.js';
 import { createBotTestRunService } from './bot-test-run.service.js';
@@ -14,11 +15,12 @@ import { createTestRunLimiter } from './test-run-limit.js';
 /** The publisher side of bots (issue 9): builds the module's services and registers its routes. */
 export async function registerBotsModule(
   app: FastifyInstance,
-  deps: { db: Db; storage: StorageProvider; engines: BotEngines },
+  deps: { db: Db; storage: StorageProvider; engines: BotEngines; marks: BotMarksService },
 ) {
   const repo = createBotsRepo(deps.db);
   const bots = createBotsService({
     repo,
+    marks: deps.marks,
     buildExample: createExampleBuilder({ engines: deps.engines, samples: demoSampleTranscripts }),
   });
   await botsRoutes(app, {

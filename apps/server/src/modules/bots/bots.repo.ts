@@ -196,7 +196,9 @@ function botQueries(db: Db) {
         sql<number>`(select count(*)::int from ${botResultFeedback} where ${botResultFeedback.versionId} = ${botVersions.id} and ${botResultFeedback.verdict} = ${verdict})`;
       return db
         .select({
+          id: botVersions.id,
           number: botVersions.number,
+          outputTags: botVersions.outputTags,
           changelog: botVersions.changelog,
           engine: botVersions.engine,
           publishedAt: botVersions.publishedAt,

@@ -7,6 +7,7 @@ import {
   botListResponseSchema,
   botResponseSchema,
   publishBotRequestSchema,
+  publishComparisonResponseSchema,
   sampleTranscriptsResponseSchema,
   testRunRequestSchema,
   testRunResponseSchema,
@@ -87,6 +88,16 @@ export async function botsRoutes(
     async (request) => ({
       data: await bots.publish(request.user!, request.params.id, request.body),
     }),
+  );
+
+  // The same publisher roles as publishing; nothing is written.
+  r.post(
+    '/api/publisher/bots/:id/publish-preview',
+    {
+      config: { auth },
+      schema: { params: idParams, response: { 200: publishComparisonResponseSchema } },
+    },
+    async (request) => ({ data: await bots.publishPreview(request.user!, request.params.id) }),
   );
 
   r.post(

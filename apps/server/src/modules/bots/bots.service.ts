@@ -1,10 +1,12 @@
 import {
+  BOT_MARK_MESSAGES,
   type Bot,
   type BotDetail,
   type BotInput,
   type BotListItem,
   type BotListQuery,
   type PublishBotRequest,
+  type PublishComparison,
   type User,
   botIcon,
 } from '@fieldbot/shared';
@@ -14,7 +16,8 @@ import { contentOfVersion, sameContent, type VersionContent } from './bot-conten
 import type { ExampleBuilder } from './bot-example.js';
 import { BOT_MESSAGES } from './bot-messages.js';
 import { botView, fieldsOfInput, versionDeprecationView } from './bot-view.js';
-import type { BotQueries, BotRow, BotsRepo } from './bots.repo.js';
+import type { BotMarksService } from '../bot-marks/bot-marks.service.js';
+import type { BotQueries, BotRow, BotVersionRow, BotsRepo } from './bots.repo.js';
 
 const uuid = z.uuid();
 
@@ -70,10 +73,24 @@ export async function refreshUnpublishedChanges(q: BotQueries, bot: BotRow): Pro
   return q.update(bot.id, { hasUnpublishedChanges: changed });
 }
 
+/** The draft against the newest version (null for a first version), on the labelled examples. */
+type ComparePublish = (
+  botId: string,
+  draft: VersionContent,
+  latest: BotVersionRow | null,
+) => Promise<PublishComparison>;
+
 export type BotsService = ReturnType<typeof createBotsService>;
 
-export function createBotsService(deps: { repo: BotsRepo; buildExample?: ExampleBuilder }) {
-  const { repo } = deps;
+export function createBotsService(deps: {
+  repo: BotsRepo;
+  marks: Pick<BotMarksService, 'accuracy' | 'worstMisses' | 'comparePublish'>;
+  buildExample?: ExampleBuilder;
+}) {
+  const { repo, marks } = deps;
+
+  const compare: ComparePublish = (botId, draft, latest) =>
+    marks.comparePublish(botId, draft, latest);
 
   async function ownBot(user: User, id: string): Promise<BotRow> {
     const bot = await repo.find(publisherIdOf(user), checkId(id));
@@ -120,6 +137,10 @@ export function createBotsService(deps: { repo: BotsRepo; buildExample?: Example
         repo.versions(bot.id),
         repo.companies(bot.id),
       ]);
+      const [accuracy, worstMisses] = await Promise.all([
+        marks.accuracy(bot.id, versions),
+        marks.worstMisses(bot.id, versions),
+      ]);
       return {
         ...botView(bot, files),
         versions: versions.map((v) => ({
@@ -130,8 +151,10 @@ export function createBotsService(deps: { repo: BotsRepo; buildExample?: Example
           published_by: v.publishedBy,
           companies_count: v.companiesCount,
           feedback: { correct: v.correct, wrong: v.wrong },
+          tag_accuracy: accuracy.get(v.id) ?? [],
           deprecation: versionDeprecationView(v),
         })),
+        worst_misses: worstMisses,
         companies,
       };
     },
@@ -145,14 +168,33 @@ export function createBotsService(deps: { repo: BotsRepo; buildExample?: Example
       return view(bot);
     },
 
+    /** POST …/publish-preview: what publishing the draft now would compare, without publishing. */
+    async publishPreview(user: User, id: string): Promise<PublishComparison> {
+      const bot = await ownBot(user, id);
+      return compare(bot.id, await draftContent(repo, bot), await repo.latestVersion(bot.id));
+    },
+
     /**
      * Freezes the draft as the next version. The bot row is locked first, so concurrent publishes
      * of one bot run one after the other: the second sees the first's version and either numbers
      * itself after it or finds nothing left to publish (bot_versions is also unique per number).
      * Once committed, the version's marketplace example is run and stored; without one (no
      * sample, engine failure) the version is published all the same.
+     *
+     * A draft that does worse than the newest version on the labelled examples is published only
+     * with `confirm_drop`; otherwise a 409 carries the comparison and nothing is written. The
+     * comparison runs before the lock (it is CPU work, not to be done holding the row and a
+     * transaction) and again under it only when the draft or the newest version changed since.
      */
     async publish(user: User, id: string, request: PublishBotRequest): Promise<Bot> {
+      const unlocked = await ownBot(user, id);
+      const compared = {
+        content: await draftContent(repo, unlocked),
+        latest: await repo.latestVersion(unlocked.id),
+      };
+      const comparison = request.confirm_drop
+        ? null
+        : await compare(unlocked.id, compared.content, compared.latest);
       const { bot, version } = await repo.transaction(async (q) => {
         const current = await lockOwnBot(q, user, id);
         checkEditable(current);
@@ -160,6 +202,14 @@ export function createBotsService(deps: { repo: BotsRepo; buildExample?: Example
         const latest = await q.latestVersion(current.id);
         if (latest && sameContent(content, contentOfVersion(latest))) {
           throw new DomainError(422, BOT_MESSAGES.nothingChanged(latest.number));
+        }
+        if (comparison) {
+          const unchanged =
+            sameContent(content, compared.content) && latest?.id === compared.latest?.id;
+          const outcome = unchanged ? comparison : await compare(current.id, content, latest);
+          if (outcome.dropped) {
+            throw new DomainError(409, BOT_MARK_MESSAGES.accuracyDrop, { data: outcome });
+          }
         }
         const version = await q.insertVersion({
           botId: current.id,

@@ -23,6 +23,7 @@ export function toCompanyValues(body: CompanyUpdate): CompanyValues {
     fieldTeamProcess: body.field_team_process,
     phoneProcess: body.phone_process,
     logo: body.logo,
+    shareBotExamples: body.share_bot_examples,
   };
   return Object.fromEntries(
     Object.entries(values).filter(([, value]) => value !== undefined),

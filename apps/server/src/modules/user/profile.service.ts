@@ -50,6 +50,7 @@ export function toCompany(row: NonNullable<UserProfileRow['company']>): Company 
     is_billing_connected: row.isBillingConnected,
     is_crm_connected: row.isCrmConnected,
     is_payment_due: row.isPaymentDue,
+    share_bot_examples: row.shareBotExamples,
   };
 }
 
