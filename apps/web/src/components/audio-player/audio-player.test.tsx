@@ -164,6 +164,9 @@ describe('AudioPlayer', () => {
     expect(ws.time).toBe(0);
     await user.keyboard(' ');
     expect(ws.playing).toBe(false);
+    // Shift + arrows select text (caret browsing): not the player's.
+    await user.keyboard('{Shift>}{ArrowRight}{/Shift}');
+    expect(ws.time).toBe(0);
 
     const field = document.createElement('input');
     document.body.append(field);

@@ -16,10 +16,12 @@ const INTERACTIVE =
 /**
  * Space toggles play and ←/→ seek 5 s when the player has focus (arrows also on its buttons; Space
  * there presses the focused button), or anywhere on the page when nothing that uses those keys has
- * focus (no field, button, link or open dialog).
+ * focus (no field, button, link or open dialog). Never with a modifier key.
  */
 export function shortcutApplies(event: KeyboardEvent, region: HTMLElement | null): boolean {
   if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return false;
+  // Shift with the arrows extends a text selection (caret browsing, e.g. to mark transcript words).
+  if (event.shiftKey) return false;
   const target = event.target instanceof Element ? event.target : null;
   if (!target || target === document.body || target === document.documentElement) return true;
   if (target === region) return true;

@@ -1,19 +1,36 @@
-import { BOT_TEXTS, MESSAGES, type FeedbackVerdict, type ResponseTag } from '@fieldbot/shared';
+import {
+  BOT_TEXTS,
+  MESSAGES,
+  type FeedbackVerdict,
+  type MissedMark,
+  type ResponseTag,
+} from '@fieldbot/shared';
 import { Alert, Box, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
 import type { BotResultTab } from './api/bot-result-view';
 import { botMantineColor } from './bot-colors';
+import { MissedMarkList } from './missed-mark-list';
 import { ResponseTagList } from './response-tag-list';
 
 export interface BotResultPanelProps {
   result: BotResultTab;
   onJumpToTag?: (tag: ResponseTag) => void;
   onMark?: (resultId: string, position: number, verdict: FeedbackVerdict | null) => void;
+  /** Reviewers remove a "Missed" mark; absent for users who only read them. */
+  onRemoveMissed?: (resultId: string, mark: MissedMark) => void;
+  /** The page's transcript lets reviewers mark this result's missed words. */
+  marksInTranscript?: boolean;
 }
 
 /** Spec §4 "Bot result": one bot's raw response, output tags and response tags. */
-export function BotResultPanel({ result, onJumpToTag, onMark }: BotResultPanelProps) {
+export function BotResultPanel({
+  result,
+  onJumpToTag,
+  onMark,
+  onRemoveMissed,
+  marksInTranscript = false,
+}: BotResultPanelProps) {
   if (result.status === 'running') return <FetchingBots />;
   if (result.status === 'failed') {
     return (
@@ -24,6 +41,7 @@ export function BotResultPanel({ result, onJumpToTag, onMark }: BotResultPanelPr
   }
   const responseTags = result.gpt_response?.response_tags ?? [];
   const unmatched = result.gpt_response?.unmatched_quotes ?? 0;
+  const missed = result.missed_marks ?? [];
   const color = botMantineColor(result.bot_color);
   return (
     <Stack gap="md">
@@ -83,6 +101,16 @@ export function BotResultPanel({ result, onJumpToTag, onMark }: BotResultPanelPr
           </Text>
         ) : null}
       </Part>
+      {missed.length > 0 || marksInTranscript ? (
+        <Part title="Missed by the bot">
+          <MissedMarkList
+            marks={missed}
+            color={color}
+            marksInTranscript={marksInTranscript}
+            onRemove={onRemoveMissed ? (mark) => onRemoveMissed(result.id, mark) : undefined}
+          />
+        </Part>
+      ) : null}
     </Stack>
   );
 }

@@ -1,8 +1,11 @@
 import {
+  BOT_MARK_MESSAGES,
   BOT_TEXTS,
   customerBotResultPath,
   interactionBotResultPath,
+  missedMarkItemPath,
   type BotResult,
+  type MissedMark,
   type User,
 } from '@fieldbot/shared';
 import { makeUser } from '@fieldbot/shared/testing';
@@ -10,6 +13,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { meQueryKey } from '@/lib/session';
+import { blockingViolations } from '@/test/axe';
 import { mockApi, type MockReply } from '@/test/mock-api';
 import { createTestQueryClient, TestProviders } from '@/test/render';
 import type { BotResultTarget } from './api/bot-result-target';
@@ -349,6 +353,76 @@ describe('BotResultSection', () => {
       await screen.findByText('“second quote”');
       expect(screen.queryByRole('button', { name: 'Correct' })).not.toBeInTheDocument();
       expect(screen.getByText('Reviewer: Wrong')).toBeInTheDocument();
+    });
+  });
+
+  describe('missed marks', () => {
+    const marks: MissedMark[] = [
+      {
+        id: '3a1f0c52-7d0e-4c1b-9a39-5b1e8f3c2d01',
+        tag_id: 0,
+        label: 'Plan offered',
+        index_start: 4,
+        index_end: 21,
+        text: 'maintenance plan',
+      },
+      {
+        id: '3a1f0c52-7d0e-4c1b-9a39-5b1e8f3c2d02',
+        tag_id: 1,
+        label: 'Plan price',
+        index_start: 30,
+        index_end: 34,
+        text: '$199',
+      },
+    ];
+    const item = makeResultItem({ missed_marks: marks });
+
+    function serveMarks() {
+      let stored = [...marks];
+      const api = mockApi({
+        [`GET ${RESULT_API}`]: () =>
+          answer(makeBotResult({ results: [{ ...item, missed_marks: stored }] })),
+        [`DELETE ${missedMarkItemPath(item.id, marks[0]!.id)}`]: () => {
+          stored = stored.filter((m) => m.id !== marks[0]!.id);
+          return { body: { message: BOT_MARK_MESSAGES.missedRemoved } };
+        },
+      });
+      return api;
+    }
+
+    it('lists the words marked as missed, and a reviewer removes one', async () => {
+      const { calls } = serveMarks();
+      renderSection();
+      const missed = await screen.findByRole('region', { name: 'Missed by the bot' });
+      expect(within(missed).getByText('Missed: Plan offered')).toBeInTheDocument();
+      expect(within(missed).getByText('“maintenance plan”')).toBeInTheDocument();
+      expect(within(missed).getByText('“$199”')).toBeInTheDocument();
+      expect(await blockingViolations()).toEqual([]);
+
+      await userEvent.setup().click(
+        within(missed).getByRole('button', {
+          name: 'Remove “maintenance plan” (Missed: Plan offered)',
+        }),
+      );
+      // At once, before the server answers.
+      await waitFor(() => expect(within(missed).queryByText('“maintenance plan”')).toBeNull());
+      await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1));
+      expect(calls.find((c) => c.method === 'DELETE')?.path).toBe(
+        missedMarkItemPath(item.id, marks[0]!.id),
+      );
+      // The result is fetched again.
+      await waitFor(() => expect(resultCalls(calls)).toHaveLength(2));
+      expect(within(missed).getByText('“$199”')).toBeInTheDocument();
+      // Focus stays in the list, not lost with the removed button.
+      expect(missed).toContainElement(document.activeElement as HTMLElement);
+    });
+
+    it('shows the marks to field technicians without Remove', async () => {
+      serveMarks();
+      renderSection({ user: makeUser('field_team') });
+      const missed = await screen.findByRole('region', { name: 'Missed by the bot' });
+      expect(within(missed).getByText('“$199”')).toBeInTheDocument();
+      expect(within(missed).queryByRole('button')).toBeNull();
     });
   });
 });

@@ -24,6 +24,7 @@ import type { BotResultTab, BotResultView } from './api/bot-result-view';
 import type { BotResultTarget } from './api/bot-result-target';
 import { useBotResult } from './api/get-bot-result';
 import { useMarkBotFeedback } from './api/mark-bot-feedback';
+import { useRemoveMissedMark } from './api/remove-missed-mark';
 import { botMantineColor } from './bot-colors';
 import { BotIcon } from './bot-icon';
 import { BotResultPanel, FetchingBots } from './bot-result-panel';
@@ -39,6 +40,8 @@ export interface BotResultSectionProps {
   onSelectResult?: (resultId: string) => void;
   /** A response tag was clicked: the interaction page plays it; without it quotes are plain text. */
   onJumpToTag?: (tag: ResponseTag) => void;
+  /** The page's transcript lets reviewers mark the open result's missed words (interaction page). */
+  marksInTranscript?: boolean;
 }
 
 /** The tab shown: the chosen one while it exists, else the first bot's. */
@@ -57,6 +60,7 @@ export function BotResultSection({
   selectedResultId,
   onSelectResult,
   onJumpToTag,
+  marksInTranscript,
 }: BotResultSectionProps) {
   const [expanded, { toggle }] = useDisclosure(true);
   const [dialogOpened, dialog] = useDisclosure(false);
@@ -99,6 +103,7 @@ export function BotResultSection({
             selectedResultId={selectedResultId}
             onSelectResult={onSelectResult}
             onJumpToTag={onJumpToTag}
+            marksInTranscript={marksInTranscript}
           />
         </Box>
       </Collapse>
@@ -112,10 +117,13 @@ function BotResultContent({
   selectedResultId,
   onSelectResult,
   onJumpToTag,
+  marksInTranscript = false,
 }: Omit<BotResultSectionProps, 'runBotBlock'>) {
   const query = useBotResult(target);
   const user = useCurrentUser();
   const feedback = useMarkBotFeedback(target);
+  const removeMissed = useRemoveMissedMark(target);
+  const reviewer = canReviewBotResults(user);
   // Uncontrolled when the page does not hold the tab.
   const [ownSelection, setOwnSelection] = useState<string | null>(null);
 
@@ -167,11 +175,17 @@ function BotResultContent({
                 result={result}
                 onJumpToTag={onJumpToTag}
                 onMark={
-                  canReviewBotResults(user)
+                  reviewer
                     ? (resultId, tagPosition, verdict) =>
                         feedback.mutate({ resultId, tagPosition, verdict })
                     : undefined
                 }
+                onRemoveMissed={
+                  reviewer
+                    ? (resultId, mark) => removeMissed.mutate({ resultId, markId: mark.id })
+                    : undefined
+                }
+                marksInTranscript={marksInTranscript && reviewer && result.id === selected.id}
               />
             </Tabs.Panel>
           ))}

@@ -18,3 +18,7 @@ export { HighlightedTranscript, type HighlightedTranscriptProps } from './highli
 export { BotResultPanel } from './bot-result-panel';
 export { jsonText } from './api/bot-result-view';
 export { BotIcon } from './bot-icon';
+export { MissedMarkBar, missedMarkHint } from './missed-mark-bar';
+export { useMissedMarking, type MissedMarking } from './missed-marking';
+export { TranscriptText } from './transcript-text';
+export { missedRanges, type MissedRange } from './missed-marks';

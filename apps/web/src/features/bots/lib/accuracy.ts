@@ -1,4 +1,4 @@
-import type { BotVersion } from '@fieldbot/shared';
+import type { BotVersion, TagAccuracy } from '@fieldbot/shared';
 
 export interface Accuracy {
   /** correct / (correct + wrong), 0..1; null without marks. */
@@ -20,3 +20,14 @@ export function versionAccuracy({ correct, wrong }: BotVersion['feedback']): Acc
     detail: `${correct} correct, ${wrong} wrong`,
   };
 }
+
+/** A precision or recall as a whole percentage; '–' when nothing was marked. */
+export const percentOrDash = (ratio: number | null): string =>
+  ratio === null ? '–' : `${Math.round(ratio * 100)}%`;
+
+/** The marks behind a tag's figures: '3 correct, 1 wrong, 2 missed'. */
+export const markCounts = ({ correct, wrong, missed }: Omit<TagAccuracy, 'label' | 'tag_id'>) =>
+  `${correct} correct, ${wrong} wrong, ${missed} missed`;
+
+/** A version whose tags nobody has marked yet. */
+export const hasNoMarks = (tags: readonly Pick<TagAccuracy, 'n'>[]) => tags.every((t) => t.n === 0);

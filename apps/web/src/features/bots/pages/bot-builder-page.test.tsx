@@ -2,6 +2,7 @@ import { markColors } from '@/components/bot-result';
 import {
   BOT_LIMITS,
   publishBotPath,
+  publishPreviewPath,
   publisherBotPath,
   publisherBotsPath,
   RULE_EMPTY_MESSAGE,
@@ -458,6 +459,9 @@ describe('BotEditPage', () => {
     const bot = makeBotDetail({ latest_version: 2 });
     const { calls } = renderEdit(bot, {
       [`POST ${publishBotPath(bot.id)}`]: { body: { data: { ...bot, latest_version: 3 } } },
+      [`POST ${publishPreviewPath(bot.id)}`]: {
+        body: { data: { previous_version: 2, examples: 0, tags: [], dropped: false } },
+      },
     });
     const user = userEvent.setup();
     await screen.findByDisplayValue(bot.name);

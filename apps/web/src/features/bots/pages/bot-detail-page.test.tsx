@@ -5,9 +5,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadPage } from '@/lib/browser';
 import { storeUser } from '@/lib/storage';
+import { blockingViolations } from '@/test/axe';
 import { mockApi } from '@/test/mock-api';
 import { renderPage } from '@/test/render-page';
 import { makeBotDetail, makeVersion, uuid } from '../test/fixtures';
+import { NO_MARKS_YET } from '../components/tag-accuracy-section';
+import { NO_WORST_MISSES } from '../components/worst-misses-section';
 import { BotDetailPage } from './bot-detail-page';
 
 vi.mock('@/lib/browser', async (original) => ({
@@ -139,5 +142,116 @@ describe('BotDetailPage', () => {
     renderDetail(bot.id);
     expect(await screen.findByText('Down')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('shows each version’s precision and recall per tag, and the worst misses', async () => {
+    const bot = makeBotDetail({
+      latest_version: 2,
+      versions: [
+        makeVersion({
+          number: 1,
+          tag_accuracy: [
+            {
+              tag_id: 0,
+              label: 'Plan offered',
+              correct: 0,
+              wrong: 0,
+              missed: 0,
+              precision: null,
+              recall: null,
+              n: 0,
+            },
+          ],
+        }),
+        makeVersion({
+          number: 2,
+          changelog: 'Finds prices',
+          tag_accuracy: [
+            {
+              tag_id: 0,
+              label: 'Plan offered',
+              correct: 6,
+              wrong: 2,
+              missed: 3,
+              precision: 0.75,
+              recall: 6 / 9,
+              n: 11,
+            },
+            {
+              tag_id: 1,
+              label: 'Plan price',
+              correct: 0,
+              wrong: 0,
+              missed: 2,
+              precision: null,
+              recall: 0,
+              n: 2,
+            },
+          ],
+        }),
+      ],
+      worst_misses: [
+        {
+          version: 2,
+          tag_id: 0,
+          label: 'Plan offered',
+          kind: 'missed',
+          sentence: 'We have a yearly care club for [number] dollars.',
+          count: 4,
+        },
+        {
+          version: 1,
+          tag_id: 1,
+          label: 'Plan price',
+          kind: 'wrong',
+          sentence: 'Call [name] at [phone].',
+          count: 1,
+        },
+      ],
+    });
+    mockApi({ [`GET ${publisherBotPath(bot.id)}`]: { body: { data: bot } } });
+    renderDetail(bot.id);
+
+    const v2 = await screen.findByRole('table', { name: 'Tag accuracy of v2' });
+    const offered = rowOf(v2, 'Plan offered');
+    const cells = within(offered).getAllByRole('cell');
+    expect(cells.slice(0, 3).map((c) => c.textContent)).toEqual(['Plan offered', '75%', '67%']);
+    // n, with the marks behind it.
+    expect(within(cells[3]!).getByText('11')).toBeInTheDocument();
+    expect(within(cells[3]!).getByText('6 correct, 2 wrong, 3 missed')).toBeInTheDocument();
+    const price = within(rowOf(v2, 'Plan price')).getAllByRole('cell');
+    expect(price[1]).toHaveTextContent('–');
+    expect(price[2]).toHaveTextContent('0%');
+    // Nobody marked v1 yet.
+    expect(screen.queryByRole('table', { name: 'Tag accuracy of v1' })).toBeNull();
+    const accuracy = screen.getByRole('region', { name: 'Accuracy by tag' });
+    expect(within(accuracy).getByRole('heading', { name: 'v1' }).parentElement).toHaveTextContent(
+      NO_MARKS_YET,
+    );
+
+    const misses = screen.getByRole('table', { name: 'Worst misses' });
+    const first = within(misses).getAllByRole('row')[1]!;
+    expect(
+      within(first)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([
+      'v2',
+      'Plan offered',
+      'Missed',
+      '“We have a yearly care club for [number] dollars.”',
+      '×4',
+    ]);
+    expect(within(rowOf(misses, '“Call [name] at [phone].”')).getByText('Wrong')).toBeVisible();
+    expect(await blockingViolations()).toEqual([]);
+  });
+
+  it('says when there are no shared misses yet', async () => {
+    const bot = makeBotDetail({ versions: [makeVersion({ number: 1 })] });
+    mockApi({ [`GET ${publisherBotPath(bot.id)}`]: { body: { data: bot } } });
+    renderDetail(bot.id);
+    const misses = await screen.findByRole('region', { name: 'Worst misses' });
+    expect(within(misses).getByText(NO_WORST_MISSES)).toBeInTheDocument();
+    expect(within(misses).queryByRole('table')).toBeNull();
   });
 });

@@ -14,12 +14,15 @@ import { BotNotFound } from '../components/bot-not-found';
 import { BotPageSkeleton } from '../components/bot-page-skeleton';
 import { BotVersionsTable } from '../components/bot-versions-table';
 import { DeprecateVersionDialog } from '../components/deprecate-version-dialog';
+import { TagAccuracySection } from '../components/tag-accuracy-section';
+import { WorstMissesSection } from '../components/worst-misses-section';
 
 export const BOT_ARCHIVED = 'Bot archived.';
 
 /**
- * /bot/detail/:id: the bot, its versions with accuracy (older ones can be deprecated), the
- * companies using each, and the companies' ratings with the publisher's replies.
+ * /bot/detail/:id: the bot, its versions with accuracy (older ones can be deprecated) and each
+ * version's precision and recall per tag, the sentences behind its worst misses, the companies
+ * using each version, and the companies' ratings with the publisher's replies.
  */
 export function BotDetailPage() {
   usePageHeader({ title: 'Bot Detail', enableReturn: true });
@@ -51,6 +54,8 @@ function BotDetailView({ id }: { id: string }) {
         </Title>
         <BotVersionsTable versions={detail.versions} onDeprecate={setDeprecating} />
       </Stack>
+      <TagAccuracySection versions={detail.versions} />
+      <WorstMissesSection misses={detail.worst_misses} />
       <Stack gap="xs" component="section" aria-labelledby="bot-companies-title">
         <Title order={2} size="h4" id="bot-companies-title">
           Companies using this bot

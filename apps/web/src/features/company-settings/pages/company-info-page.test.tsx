@@ -7,6 +7,10 @@ import { meQueryKey } from '@/lib/session';
 import { fill } from '@/test/fill';
 import { mockApi, type ApiCall, type MockReply } from '@/test/mock-api';
 import { renderPage } from '@/test/render-page';
+import {
+  SHARE_BOT_EXAMPLES_DESCRIPTION,
+  SHARE_BOT_EXAMPLES_LABEL,
+} from '../components/bot-sharing-card';
 import { CompanyInfoPage } from './company-info-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -355,5 +359,39 @@ describe('CompanyInfoPage', { timeout: 60_000 }, () => {
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'GET' && c.path === '/api/user/me')).toBe(true),
     );
+  });
+
+  it("shares reviewers' marks with bot publishers once the admin switches it on", async () => {
+    const { calls } = renderCompanyInfo(makeUser('company_admin', { company: existing }), {
+      'POST /api/company/update': { body: { message: COMPANY_MESSAGES.updated } },
+      'GET /api/user/me': {
+        body: {
+          data: makeUser('company_admin', { company: { ...existing, share_bot_examples: true } }),
+        },
+      },
+    });
+    // Mantine's label holds the description too: the name starts with the label.
+    const share = await screen.findByRole('switch', {
+      name: new RegExp(`^${SHARE_BOT_EXAMPLES_LABEL}`),
+    });
+    expect(share).not.toBeChecked();
+    expect(screen.getByText(SHARE_BOT_EXAMPLES_DESCRIPTION)).toBeInTheDocument();
+
+    await userEvent.setup().click(share);
+    expect(await screen.findByText(COMPANY_MESSAGES.updated)).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/company/update').map((c) => c.body)).toEqual([
+      { share_bot_examples: true },
+    ]);
+    // The current user is fetched again and tells the new value.
+    expect(calls.some((c) => c.method === 'GET' && c.path === '/api/user/me')).toBe(true);
+    expect(share).toBeChecked();
+    // The company form's own Save has nothing to save.
+    expect(save()).toBeDisabled();
+  });
+
+  it('offers no sharing switch while the company is being set up', async () => {
+    renderCompanyInfo(newAdmin());
+    await screen.findByRole('heading', { name: 'Company Information' });
+    expect(screen.queryByRole('switch')).toBeNull();
   });
 });

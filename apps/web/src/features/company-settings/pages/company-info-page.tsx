@@ -1,9 +1,11 @@
+import { ROLE } from '@fieldbot/shared';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { usePageHeader } from '@/components/layout/page-header';
 import { errorMessage } from '@/lib/notify';
 import { useCurrentUser } from '@/lib/session';
 import { useCompanyOptions } from '../api/get-company-options';
+import { BotSharingCard } from '../components/bot-sharing-card';
 import { CompanyForm } from '../components/company-form';
 import { CompanyFormSkeleton } from '../components/company-form-skeleton';
 
@@ -33,5 +35,13 @@ export function CompanyInfoPage() {
     );
   }
   if (!user || options.isPending) return <CompanyFormSkeleton />;
-  return <CompanyForm company={user.company} options={options.data} />;
+  return (
+    <Stack gap="lg">
+      <CompanyForm company={user.company} options={options.data} />
+      {/* Not while onboarding: there is no company to share from yet. */}
+      {user.company && user.role.alias === ROLE.COMPANY_ADMIN ? (
+        <BotSharingCard company={user.company} />
+      ) : null}
+    </Stack>
+  );
 }

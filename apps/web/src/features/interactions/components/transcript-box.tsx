@@ -1,6 +1,13 @@
-import { INTERACTION_MESSAGES, MESSAGES, type InteractionDetail } from '@fieldbot/shared';
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  INTERACTION_MESSAGES,
+  MESSAGES,
+  joinSegments,
+  type InteractionDetail,
+} from '@fieldbot/shared';
+import { Alert, Badge, Box, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { MissedMarkBar, type MissedMarking } from '@/components/bot-result';
 import { TranscriptSegments, type TranscriptHighlight } from './transcript-segments';
 
 export const TRANSCRIPT_GENERATING = 'Generating the transcript, this might take a few minutes.';
@@ -13,10 +20,22 @@ export interface TranscriptBoxProps {
   onSeek: (seconds: number) => void;
   /** The selected bot's response tags, highlighted in the segments. */
   highlight?: TranscriptHighlight | null;
+  /** A reviewer may select words of the segments and mark them as missed by the selected bot. */
+  marking?: MissedMarking | null;
 }
 
 /** Spec §2 transcript box: Download (a .txt), or the generating / error / 'No Transcript Found' states. */
-export function TranscriptBox({ detail, activeIndex, onSeek, highlight }: TranscriptBoxProps) {
+export function TranscriptBox({
+  detail,
+  activeIndex,
+  onSeek,
+  highlight,
+  marking,
+}: TranscriptBoxProps) {
+  const [content, setContent] = useState<HTMLDivElement | null>(null);
+  const segments = detail.transcript_segments;
+  const transcript = useMemo(() => joinSegments(segments), [segments]);
+  const showsSegments = segments.length > 0 && !isGenerating(detail) && !hasError(detail);
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="transcript-title">
       <Group justify="space-between" mb="sm">
@@ -49,19 +68,34 @@ export function TranscriptBox({ detail, activeIndex, onSeek, highlight }: Transc
           Highlighted: the quotes of {highlight.botName}. Select one to play it.
         </Text>
       ) : null}
-      <TranscriptContent
-        detail={detail}
-        activeIndex={activeIndex}
-        onSeek={onSeek}
-        highlight={highlight}
-      />
+      {marking && showsSegments ? (
+        // Keyed by the result: another bot's tab starts without the previous selection.
+        <MissedMarkBar
+          key={marking.resultId}
+          marking={marking}
+          root={content}
+          transcript={transcript}
+        />
+      ) : null}
+      <Box ref={setContent}>
+        <TranscriptContent
+          detail={detail}
+          activeIndex={activeIndex}
+          onSeek={onSeek}
+          highlight={highlight}
+        />
+      </Box>
     </Paper>
   );
 }
 
+// The transcript waits for the merged audio, so a running merge is part of "generating".
+const isGenerating = (detail: InteractionDetail) =>
+  detail.transcript_status === 'in-progress' || detail.audio_merge_status === 'in-progress';
+const hasError = (detail: InteractionDetail) => detail.transcript_status === 'error';
+
 function TranscriptContent({ detail, activeIndex, onSeek, highlight }: TranscriptBoxProps) {
-  // The transcript waits for the merged audio, so a running merge is part of "generating".
-  if (detail.transcript_status === 'in-progress' || detail.audio_merge_status === 'in-progress') {
+  if (isGenerating(detail)) {
     return (
       <Group gap="sm" role="status" py="md">
         <Loader size="sm" aria-hidden />
@@ -69,7 +103,7 @@ function TranscriptContent({ detail, activeIndex, onSeek, highlight }: Transcrip
       </Group>
     );
   }
-  if (detail.transcript_status === 'error') {
+  if (hasError(detail)) {
     return (
       <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
         {detail.transcript_error_message || MESSAGES.somethingWentWrong}

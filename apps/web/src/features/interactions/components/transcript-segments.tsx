@@ -1,14 +1,23 @@
 import {
   formatPlayerTime,
   highlightRanges,
+  joinSegments,
+  segmentOffsets,
   segmentPieces,
+  type MissedMark,
   type ResponseTag,
   type SegmentPiece,
   type TranscriptSegment,
 } from '@fieldbot/shared';
 import { Box, Group, Text, UnstyledButton, useComputedColorScheme } from '@mantine/core';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { markColors, type MarkColors } from '@/components/bot-result';
+import {
+  markColors,
+  missedRanges,
+  TranscriptText,
+  type MarkColors,
+  type MissedRange,
+} from '@/components/bot-result';
 
 /** The response tags of the bot whose result is shown, highlighted in its colour. */
 export interface TranscriptHighlight {
@@ -16,6 +25,8 @@ export interface TranscriptHighlight {
   /** The bot's colour name (bot_color). */
   color: string;
   botName: string;
+  /** Words reviewers marked as missed by one of the bot's tags, underlined. */
+  missed?: readonly MissedMark[];
 }
 
 export interface TranscriptSegmentsProps {
@@ -56,6 +67,12 @@ function centreIn(element: HTMLElement, container: HTMLElement): void {
   });
 }
 
+/** A piece with where it starts in the joined transcript. */
+type PlacedPiece = SegmentPiece & { start: number };
+
+/** Words are being selected (a drag that ends on a row is a selection, not a click to play). */
+const isSelecting = () => !(document.getSelection()?.isCollapsed ?? true);
+
 const HIGHLIGHT_SELECTOR = 'mark[data-highlight-start]';
 
 /** Brings the highlight holding transcript offset `offset` into view (a response tag was chosen). */
@@ -85,8 +102,23 @@ export function TranscriptSegments({
   const previous = useRef(-1);
   const rowId = useId();
   const scheme = useComputedColorScheme('light');
-  const pieces = useMemo(
-    () => segmentPieces(segments, highlight ? highlightRanges(segments, highlight.tags) : []),
+  const pieces = useMemo(() => {
+    const offsets = segmentOffsets(segments);
+    const split = segmentPieces(
+      segments,
+      highlight ? highlightRanges(segments, highlight.tags) : [],
+    );
+    return split.map((row, index) => {
+      let at = offsets[index]!;
+      return row.map((piece): PlacedPiece => {
+        const start = at;
+        at += piece.text.length;
+        return { ...piece, start };
+      });
+    });
+  }, [segments, highlight]);
+  const missed = useMemo(
+    () => (highlight?.missed?.length ? missedRanges(joinSegments(segments), highlight.missed) : []),
     [segments, highlight],
   );
   const colors = highlight ? markColors(highlight.color, scheme) : null;
@@ -121,7 +153,9 @@ export function TranscriptSegments({
               data-segment={index}
               aria-current={active ? 'true' : undefined}
               // The whole row plays from its start for a pointer; keyboards use its time button.
-              onClick={() => onSeek(segment.start)}
+              onClick={() => {
+                if (!isSelecting()) onSeek(segment.start);
+              }}
               px="sm"
               py={6}
               bg={active ? 'var(--mantine-primary-color-light)' : undefined}
@@ -147,9 +181,20 @@ export function TranscriptSegments({
                   </Text>{' '}
                   {(pieces[index] ?? []).map((piece, i) =>
                     piece.range && colors ? (
-                      <Highlight key={i} piece={piece} colors={colors} onSeek={onSeek} />
+                      <Highlight
+                        key={i}
+                        piece={piece}
+                        colors={colors}
+                        missed={missed}
+                        onSeek={onSeek}
+                      />
                     ) : (
-                      piece.text
+                      <TranscriptText
+                        key={i}
+                        text={piece.text}
+                        start={piece.start}
+                        missed={missed}
+                      />
                     ),
                   )}
                 </Text>
@@ -165,10 +210,12 @@ export function TranscriptSegments({
 function Highlight({
   piece,
   colors,
+  missed,
   onSeek,
 }: {
-  piece: SegmentPiece;
+  piece: PlacedPiece;
   colors: MarkColors;
+  missed: readonly MissedRange[];
   onSeek: (seconds: number) => void;
 }) {
   const range = piece.range!;
@@ -189,7 +236,7 @@ function Highlight({
       onClick={(event) => {
         // Not the row's own seek to its start.
         event.stopPropagation();
-        play();
+        if (!isSelecting()) play();
       }}
       title={`${range.labels.join(', ')}: play from ${formatPlayerTime(range.seconds ?? 0)}`}
       data-highlight-start={range.start}
@@ -203,7 +250,7 @@ function Highlight({
         cursor: 'pointer',
       }}
     >
-      {piece.text}
+      <TranscriptText text={piece.text} start={piece.start} missed={missed} />
     </mark>
   );
 }

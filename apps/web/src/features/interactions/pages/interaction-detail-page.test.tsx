@@ -1,12 +1,17 @@
 import {
+  BOT_MARK_MESSAGES,
   INTERACTION_MESSAGES,
   INTERACTION_POLL_MS,
   interactionAudioPath,
   interactionBotResultPath,
   interactionTranscriptPath,
+  missedMarkPath,
   type BotResult,
   type InteractionDetail,
+  type MissedMark,
+  type User,
 } from '@fieldbot/shared';
+import { makeUser } from '@fieldbot/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -15,8 +20,9 @@ import {
   makeResponseTag,
   makeResultItem,
 } from '@/components/bot-result/test/fixtures';
+import { blockingViolations } from '@/test/axe';
 import { FakeWaveSurfer, readyWaveSurfer, setUpFakeWaveSurfer } from '@/test/fake-wavesurfer';
-import { mockApi, type MockReply } from '@/test/mock-api';
+import { mockApi, type ApiCall, type MockReply } from '@/test/mock-api';
 import { renderPage } from '@/test/render-page';
 import { DRAFT_TRANSCRIPT_LABEL, TRANSCRIPT_GENERATING } from '../components/transcript-box';
 import {
@@ -70,13 +76,20 @@ function detail(overrides: Partial<InteractionDetail> = {}): InteractionDetail {
 function renderDetail(
   reply: MockReply | (() => MockReply | Promise<MockReply>),
   url = URL,
-  botResult: BotResult | null = null,
+  botResult: BotResult | null | (() => BotResult) = null,
+  {
+    user,
+    handlers = {},
+  }: { user?: User; handlers?: Record<string, (call: ApiCall) => MockReply> } = {},
 ) {
   const api = mockApi({
     [`GET ${API}`]: typeof reply === 'function' ? reply : reply,
-    [`GET ${BOT_RESULT_API}`]: { body: { data: botResult } },
+    [`GET ${BOT_RESULT_API}`]: () => ({
+      body: { data: typeof botResult === 'function' ? botResult() : botResult },
+    }),
+    ...handlers,
   });
-  const view = renderPage(<InteractionDetailPage />, { route: ROUTE, url });
+  const view = renderPage(<InteractionDetailPage />, { route: ROUTE, url, user });
   const detailCalls = () => api.calls.filter((call) => call.path === API);
   return { ...view, ...api, detailCalls };
 }
@@ -409,6 +422,106 @@ describe('InteractionDetailPage', () => {
         .setup()
         .click(await screen.findByRole('button', { name: '“boiler is fine.”' }));
       expect(ws.time).toBe(4.5);
+    });
+
+    describe('missed marks', () => {
+      const outputTags = [
+        { id: 0, label: 'Condition', data: 'Fine', description: '' },
+        { id: 1, label: 'Sign-off', data: null, description: '' },
+      ];
+      const item = makeResultItem({
+        bot_name: 'Condition check',
+        response_tags: [boilerTag, acrossTag],
+        output_tags: outputTags,
+      });
+      const saved: MissedMark = {
+        id: '5d2b7c1e-1f0a-4e55-8b8e-7c9a0d1e2f03',
+        tag_id: 1,
+        label: 'Sign-off',
+        index_start: 0,
+        index_end: 12,
+        text: 'Hello there.',
+      };
+
+      /** The transcript text rendered from transcript offset `offset`. */
+      const runAt = (offset: number) =>
+        screen.getByTestId('transcript-segments').querySelector(`[data-offset="${offset}"]`)!
+          .firstChild!;
+
+      function select(from: Node, fromOffset: number, to: Node, toOffset: number) {
+        const range = document.createRange();
+        range.setStart(from, fromOffset);
+        range.setEnd(to, toOffset);
+        const selection = document.getSelection()!;
+        selection.removeAllRanges();
+        selection.addRange(range);
+      }
+
+      it('marks the selected words, taken whole, as missed by the chosen tag', async () => {
+        let marks: MissedMark[] = [];
+        const { calls } = renderDetail(
+          { body: { data: detail() } },
+          URL,
+          () => makeBotResult({ results: [{ ...item, missed_marks: marks }] }),
+          {
+            user: makeUser('manager'),
+            handlers: {
+              [`POST ${missedMarkPath(item.id)}`]: () => {
+                marks = [saved];
+                return { body: { message: BOT_MARK_MESSAGES.missedSaved, data: saved } };
+              },
+            },
+          },
+        );
+        await screen.findByRole('tab', { name: 'Condition check' });
+        expect(screen.getByText(/Select the words it should have tagged/)).toBeInTheDocument();
+        const missed = screen.getByRole('region', { name: 'Missed by the bot' });
+        expect(within(missed).getByText(/Nothing marked as missed/)).toBeInTheDocument();
+
+        // "ello the" from inside "Hello " into the highlighted "there.": "Hello there.".
+        select(runAt(0), 1, runAt(6), 3);
+        const words = await screen.findByRole('group', { name: 'Selected words' });
+        expect(within(words).getByText('“Hello there.”')).toBeInTheDocument();
+        expect(await blockingViolations()).toEqual([]);
+
+        const user = userEvent.setup();
+        // A keyboard user's way from the selection to the toolbar.
+        await user.keyboard('m');
+        const markButton = within(words).getByRole('button', { name: 'Mark as missed' });
+        expect(markButton).toHaveFocus();
+        await user.click(markButton);
+        await user.click(await screen.findByRole('menuitem', { name: 'Missed: Sign-off' }));
+
+        await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+        expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+          tag_id: 1,
+          index_start: 0,
+          index_end: 12,
+        });
+        expect(await screen.findByText(BOT_MARK_MESSAGES.missedSaved)).toBeInTheDocument();
+        expect(await within(missed).findByText('Missed: Sign-off')).toBeInTheDocument();
+        expect(within(missed).getByText('“Hello there.”')).toBeInTheDocument();
+        // Underlined in the transcript, across the highlight's edge.
+        const underlined = Array.from(document.querySelectorAll('[data-missed]'));
+        expect(underlined.map((u) => u.textContent).join('')).toBe('Hello there.');
+        expect(screen.queryByRole('group', { name: 'Selected words' })).toBeNull();
+        // The result is fetched again after the mark.
+        await waitFor(() =>
+          expect(calls.filter((c) => c.path === BOT_RESULT_API).length).toBeGreaterThan(1),
+        );
+      });
+
+      it('is not offered to a field technician', async () => {
+        renderDetail({ body: { data: detail() } }, URL, makeBotResult({ results: [item] }), {
+          user: makeUser('field_team'),
+        });
+        await screen.findByRole('tab', { name: 'Condition check' });
+        select(runAt(0), 0, runAt(0), 5);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        expect(screen.queryByRole('group', { name: 'Selected words' })).toBeNull();
+        expect(screen.queryByText(/Select the words it should have tagged/)).toBeNull();
+        expect(screen.queryByRole('region', { name: 'Missed by the bot' })).toBeNull();
+      });
     });
 
     it('shows the fetching message while the run has no results yet', async () => {

@@ -23,6 +23,7 @@ import {
   selectedBotResult,
   useAwaitingAutomaticRun,
   useBotResult,
+  useMissedMarking,
   type BotResultTarget,
 } from '@/components/bot-result';
 import { isNotFoundError, isRecordId } from '@/lib/not-found';
@@ -131,10 +132,13 @@ function InteractionView({ detail }: { detail: InteractionDetail }) {
             tags: shownBot.gpt_response.response_tags,
             color: shownBot.bot_color,
             botName: shownBot.bot_name,
+            missed: shownBot.missed_marks ?? [],
           }
         : null,
     [shownBot],
   );
+  // Reviewers select words of the transcript the open bot missed (needs the segments' offsets).
+  const marking = useMissedMarking(botTarget, segments.length > 0 ? shownBot : null);
 
   const jumpToTag = (tag: ResponseTag) => {
     const seconds = secondsAtOffset(segments, tag.index_start);
@@ -203,6 +207,7 @@ function InteractionView({ detail }: { detail: InteractionDetail }) {
         activeIndex={activeIndex}
         onSeek={seek}
         highlight={highlight}
+        marking={marking}
       />
       <BotResultSection
         target={botTarget}
@@ -210,6 +215,7 @@ function InteractionView({ detail }: { detail: InteractionDetail }) {
         selectedResultId={shownBot?.id ?? null}
         onSelectResult={setBotTab}
         onJumpToTag={segments.length > 0 ? jumpToTag : undefined}
+        marksInTranscript={marking !== null}
       />
     </Stack>
   );
