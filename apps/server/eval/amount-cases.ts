@@ -248,6 +248,82 @@ export const AMOUNT_CASES: readonly AmountCase[] = [
     'Or a hundred and nine for the year.',
     bare(10900, 'a hundred and nine for the year', 'year'),
   ),
+
+  // Said in a shape used for prices alone: price talk without a price word.
+  say("That's ninety-eight hundred.", bare(980000, 'ninety-eight hundred')),
+  say(
+    "Or a ninety-six percent, two-stage, which needs new venting out the side wall, and that's fifty-two hundred.",
+    bare(520000, 'fifty-two hundred'),
+  ),
+  say(
+    "Fixing that's about twenty-one hundred, and honestly on a unit that age I wouldn't.",
+    bare(210000, 'twenty-one hundred'),
+  ),
+  say(
+    "And the variable-speed, that's twenty SEER, that one's eleven-nine.",
+    bare(1190000, 'eleven-nine'),
+  ),
+  say('Twenty-two sixty, yep. I can have it in today by three.', bare(226000, 'Twenty-two sixty')),
+  say('Thirteen-oh-five, I can run the card on file.', bare(130500, 'Thirteen-oh-five')),
+  // Price speak said with what it buys, or with what is included.
+  say(
+    '—one sixty-five for customer-supplied thermostats. So with the wire, two ninety.',
+    bare(16500, 'one sixty-five'),
+    bare(29000, 'two ninety'),
+  ),
+  say(
+    "Basic programmable's a hundred and sixty-five, put in. The Wi-Fi one's two-forty.",
+    bare(16500, 'a hundred and sixty-five'),
+    bare(24000, 'two-forty'),
+  ),
+  say("And we include the permit, that's about two-eighty on its own.", bare(28000, 'two-eighty')),
+  // "X oh Y" with cents, and past twelve.
+  say('The service call is one-oh-nine fifty.', bare(10950, 'one-oh-nine fifty')),
+  inPriceTalk('Seven oh nine ninety-five.', bare(70995, 'Seven oh nine ninety-five')),
+  inPriceTalk('Seven oh nine ninety-five is the total.', bare(70995, 'Seven oh nine ninety-five')),
+  inPriceTalk('Comes to thirteen-oh-five.', bare(130500, 'thirteen-oh-five')),
+  // Fractions of a hundred and of a grand.
+  say(
+    "Rebuild's a hundred and a quarter, parts and labor.",
+    bare(12500, 'a hundred and a quarter'),
+  ),
+  inPriceTalk('A hundred and a half, give or take.', bare(15000, 'A hundred and a half')),
+  say('Two and a quarter grand for the job.', explicit(225000, 'Two and a quarter grand')),
+  // Two close figures said as alternatives, after "looking at".
+  inPriceTalk(
+    "So you're looking at roughly four-twenty, four-twenty-five.",
+    bare(42000, 'four-twenty, four-twenty-five'),
+    bare(42500, 'four-twenty, four-twenty-five'),
+  ),
+  // A measurement word before a clause of its own ("the thermostat, it's …", "fan-rated it's …").
+  say(
+    "All in, with the pad, the line set and the thermostat, it's eleven thousand four hundred.",
+    bare(1140000, 'eleven thousand four hundred'),
+  ),
+  inPriceTalk(
+    "If the boxes are fan-rated it's about a hundred and fifty per fan.",
+    bare(15000, 'a hundred and fifty'),
+  ),
+  // The rate said before the amount, after the thing priced, or as "each time".
+  say(
+    "It's twenty-four a month, or if you pay for the year up front it's two sixty-nine.",
+    bare(2400, 'twenty-four a month', 'month'),
+    bare(26900, 'two sixty-nine', 'year'),
+  ),
+  say("Monthly it's fifteen.", bare(1500, 'fifteen', 'month')),
+  inPriceTalk(
+    "Twice a year, that's a hundred and forty-nine.",
+    bare(14900, 'a hundred and forty-nine', 'year'),
+  ),
+  say(
+    'It covers parts and labor, a hundred-dollar deductible per visit.',
+    explicit(10000, 'a hundred-dollar deductible per visit', 'visit'),
+  ),
+  inPriceTalk(
+    "We hydro-jet it once a year, that's around six hundred each time.",
+    bare(60000, 'six hundred each time', 'visit'),
+  ),
+  inPriceTalk('A year ago it was three hundred.', bare(30000, 'three hundred')),
 ];
 
 /** Numbers that are not money, even in price talk. */
@@ -322,4 +398,17 @@ export const NOT_AMOUNT_CASES: readonly AmountCase[] = [
   inPriceTalk("It's the six-hundred-watt one."),
   inPriceTalk("That's a forty-gallon tank, you'd want a fifty."),
   inPriceTalk('Give it till tonight to hit thirty-seven.'),
+  inPriceTalk("Okay, new sensor and fan, it's already down to forty-five and dropping."),
+  inPriceTalk("Supply air's fifty-six. You're good."),
+  inPriceTalk('Thermostat says fifty-four.'),
+  inPriceTalk(
+    "If you want the NEMA fourteen-fifty outlet instead of hardwiring, it's the same price, but hardwired lets you run the full forty-eight.",
+  ),
+  inPriceTalk('Call me at ten oh five.'),
+  inPriceTalk('It was built in nineteen oh five.'),
+  say('Your house is about twenty-two hundred square feet.'),
+  say("What's the square footage, about seventeen hundred?"),
+  say('At twelve hundred RPM it sounds like gravel.'),
+  say('We have eleven fifteen or twelve thirty open.'),
+  say('The tech will be there at thirteen hundred hours.'),
 ];

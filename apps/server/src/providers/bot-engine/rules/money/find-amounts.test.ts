@@ -32,6 +32,26 @@ describe('findAmounts', () => {
     expect(read(text, true)).toHaveLength(1);
   });
 
+  it.each([
+    ["That's ninety-eight hundred."],
+    ["That one's eleven-nine."],
+    ['Twenty-two sixty, yep.'],
+    ['Thirteen-oh-five.'],
+  ])('reads %j, said in a shape used for prices alone, without price talk', (text) => {
+    expect(read(text, false)).toHaveLength(1);
+  });
+
+  it.each([
+    ['Twelve thirty works.'],
+    ['Nineteen hundred.'],
+    ['Nineteen oh five.'],
+    ['Ten oh five.'],
+    ['Three oh eight.'],
+    ['A hundred and a quarter.'],
+  ])('does not read %j without price talk', (text) => {
+    expect(read(text, false)).toEqual([]);
+  });
+
   it('gives offsets into the text it was given', () => {
     const text = 'So, uh, the part is $89.95 and labor is one fifty, or about two forty total.';
     const found = findAmounts(text);

@@ -101,11 +101,32 @@ const PRICE_AFTER = new Set([
 /** Said right before: "another six hundred", "an extra one twenty-five". */
 const PRICE_BEFORE = new Set(['another', 'extra', 'additional']);
 
-/** A bare number said as a price: with a rate, or with a price word right beside it. */
-const isCuedPrice = (tokens: SpeechToken[], group: AmountGroup) =>
-  group.amounts.some((a) => a.per !== null) ||
-  PRICE_AFTER.has(wordAt(tokens, group.last + 1) ?? '') ||
-  PRICE_BEFORE.has(wordAt(tokens, group.first - 1) ?? '');
+/** Price speak's common times of day: "two thirty for the install" may be when, not how much. */
+const CLOCK_MINUTES = new Set([15, 30, 45]);
+
+/**
+ * A bare number said as a price: with a rate; with a price word right beside it; followed by
+ * "installed" or "put in" ("a hundred and sixty-five, put in"); price speak followed by "for"
+ * ("one sixty-five for customer-supplied thermostats"); or said in a shape used for prices alone
+ * ("that's ninety-eight hundred", "that one's eleven-nine", "twenty-two sixty") where nothing
+ * around it says it is something else.
+ */
+function isCuedPrice(tokens: SpeechToken[], group: AmountGroup): boolean {
+  if (group.amounts.some((a) => a.per !== null)) return true;
+  const word = wordAt(tokens, group.last + 1);
+  if (PRICE_AFTER.has(word ?? '') || PRICE_BEFORE.has(wordAt(tokens, group.first - 1) ?? '')) {
+    return true;
+  }
+  const k = tokens[group.last + 1]?.norm === ',' ? group.last + 2 : group.last + 1;
+  if (wordAt(tokens, k) === 'installed') return true;
+  if (wordAt(tokens, k) === 'put' && wordAt(tokens, k + 1) === 'in') return true;
+  const number = group.amounts[0]!.number;
+  const pair = number?.spokenPair;
+  const shaped =
+    number?.priceShaped === true ||
+    (word === 'for' && pair !== undefined && !CLOCK_MINUTES.has(pair.second));
+  return shaped && surroundingsAllowPrice(tokens, group.first, group.last, number!.yearLike);
+}
 
 /** Whether a group read is money: always with a currency; a bare number only in price talk, where nothing says otherwise. */
 function isAmount(tokens: SpeechToken[], group: AmountGroup, priceTalk: boolean): boolean {
@@ -127,7 +148,8 @@ function isAmount(tokens: SpeechToken[], group: AmountGroup, priceTalk: boolean)
 /** "by four, four-thirty": a number listed after a time of day is one too. */
 function continuesTimes(tokens: SpeechToken[], read: AmountGroup[], k: number): boolean {
   const previous = read[k - 1];
-  if (!previous || read[k]!.explicit || !saysTimeBefore(tokens, previous.first)) return false;
+  if (!previous || read[k]!.explicit || !saysTimeBefore(tokens, previous.first, previous.last))
+    return false;
   for (let j = previous.last + 1; j < read[k]!.first; j++) {
     if (tokens[j]!.kind !== 'sign' && tokens[j]!.norm !== 'or') return false;
   }

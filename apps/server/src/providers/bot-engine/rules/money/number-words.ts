@@ -48,6 +48,12 @@ export interface NumberReading {
   scale: number;
   /** The year shape: 1900–2099 said as a year ("nineteen ninety-eight", "2009", "two thousand nine"). */
   yearLike: boolean;
+  /**
+   * Said in a shape that is used for prices and hardly anything else: thousands said in hundreds
+   * ("ninety-eight hundred", "twenty-one hundred") or as four-digit price speak ("twenty-two
+   * sixty", "eleven-nine", "thirteen-oh-five"), not beginning with nineteen or twenty (years).
+   */
+  priceShaped?: boolean;
 }
 
 /** "three forty-nine" is { first: 3, second: 49 }. */
@@ -136,7 +142,8 @@ function readCardinal(
 
 /**
  * The number that starts at token `i`, or null. Digits may carry a scale word ("2 thousand", "10k");
- * words may end in "and a half" / "point five" and a scale ("four and a half", "two point five").
+ * words may end in "and a half" / "and a quarter" / "point five" and a scale ("four and a half",
+ * "two point five", "a hundred and a quarter").
  */
 export function readNumber(tokens: SpeechToken[], i: number): NumberReading | null {
   const token = tokens[i];
@@ -153,6 +160,8 @@ export function readNumber(tokens: SpeechToken[], i: number): NumberReading | nu
 
   const pair = scale === 1 && said <= 2 && value < 100 ? readPair(tokens, i, value, next) : null;
   if (pair) return pair;
+  // "ninety-eight hundred", "twenty-one hundred fifty": thousands said in hundreds.
+  const priceShaped = isPriceThousands(value) && !saysThousands(tokens, i, next);
 
   // "a hundred sixty-four ninety-five": dollars in hundreds, then the cents.
   const cents = value > 100 && value < 1000 && value % 100 !== 0 ? readSmall(tokens, next) : null;
@@ -160,19 +169,21 @@ export function readNumber(tokens: SpeechToken[], i: number): NumberReading | nu
     return { ...pairBase(i, cents.next - 1), value: value + cents.value / 100 };
   }
 
-  // Only a small number takes a fraction: "four and a half", not "seven hundred and a half".
+  // A small number takes a fraction ("four and a half", "two and a quarter grand"), and so do
+  // whole hundreds: "a hundred and a quarter" is 125, "a hundred and a half" 150.
   const small = value < 100 && scale === 1;
+  const hundreds = scale === 100 && value < 1000;
   const unitAfterPoint = UNITS.get(wordAt(tokens, next + 1) ?? '');
+  const part =
+    wordAt(tokens, next) === 'and' && wordAt(tokens, next + 1) === 'a'
+      ? FRACTIONS.get(wordAt(tokens, next + 2) ?? '')
+      : undefined;
   let fraction = false;
-  if (
-    small &&
-    wordAt(tokens, next) === 'and' &&
-    wordAt(tokens, next + 1) === 'a' &&
-    wordAt(tokens, next + 2) === 'half'
-  ) {
-    value += 0.5;
+  if (part !== undefined && (small || hundreds)) {
+    value += part * scale;
+    scale = 1;
     next += 3;
-    fraction = true;
+    fraction = small;
   } else if (small && wordAt(tokens, next) === 'point' && unitAfterPoint !== undefined) {
     value += unitAfterPoint / 10;
     next += 2;
@@ -191,13 +202,36 @@ export function readNumber(tokens: SpeechToken[], i: number): NumberReading | nu
     shape: value >= 100 || scale > 1 ? 'scaled' : 'plain',
     scale,
     yearLike: isYearWords(tokens, i, value),
+    priceShaped,
   };
+}
+
+const FRACTIONS = new Map([
+  ['half', 0.5],
+  ['quarter', 0.25],
+]);
+
+/** 1,100–9,999, not nineteen or twenty hundred (a year, a time): "ninety-eight hundred", "eleven hundred fifty". */
+const isPriceThousands = (value: number) =>
+  value >= 1100 &&
+  value < 10_000 &&
+  Math.floor(value / 100) !== 19 &&
+  Math.floor(value / 100) !== 20;
+
+/** Whether "thousand" or "million" is said among tokens [i, end). */
+function saysThousands(tokens: SpeechToken[], i: number, end: number): boolean {
+  for (let k = i; k < end; k++) {
+    const word = wordAt(tokens, k);
+    if (word === 'thousand' || word === 'million') return true;
+  }
+  return false;
 }
 
 /**
  * Price speak of two or three numbers: "three forty-nine" and "twenty-four ninety-nine"
  * (`spokenPair`: the caller reads it, knowing the rate and the item), "two ninety-six sixty-five"
- * ($296.65), "three oh eight" ($308), "eleven five" ($11,500).
+ * ($296.65), "three oh eight" ($308), "thirteen-oh-five" ($1,305), "seven oh nine ninety-five"
+ * ($709.95), "eleven five" ($11,500).
  */
 function readPair(
   tokens: SpeechToken[],
@@ -205,12 +239,10 @@ function readPair(
   first: number,
   next: number,
 ): NumberReading | null {
-  // "three oh eight" is $308.
   const oh = wordAt(tokens, next) === 'oh' || wordAt(tokens, next) === 'o';
   const unit = oh ? UNITS.get(wordAt(tokens, next + 1) ?? '') : undefined;
-  if (first < 10 && unit !== undefined && !continuesNumber(tokens, next + 2)) {
-    return { ...pairBase(i, next + 1), value: first * 100 + unit };
-  }
+  // "ten oh five" to "twelve oh five" are times of day.
+  if (unit !== undefined && (first < 10 || first > 12)) return readOh(tokens, i, first, unit, next);
   const second = readSmall(tokens, next);
   if (!second) return null;
   if (first < 10 && second.value >= 10) {
@@ -231,13 +263,37 @@ function readPair(
       value: first * 100 + second.value,
       spokenPair: { first, second: second.value },
       yearLike: first === 19 || first === 20,
+      // "twenty-two sixty"; "ten thirty" to "twelve forty-five" are times of day.
+      priceShaped: first >= 13 && first !== 19 && first !== 20,
     };
   }
   // "eleven five" is thousands and hundreds; "three five" says nothing clear, and "twenty-four seven" is always.
   if (first >= 10 && !(first === 24 && second.value === 7)) {
-    return { ...base, value: first * 1000 + second.value * 100 };
+    return { ...base, value: first * 1000 + second.value * 100, priceShaped: first !== 19 };
   }
   return null;
+}
+
+/**
+ * "X oh Y", Y a digit: "three oh eight" ($308), "thirteen-oh-five" ($1,305, "nineteen oh five"
+ * may be a year); with cents after it, "one-oh-nine fifty" ($109.50), "seven oh nine ninety-five"
+ * ($709.95). `next` is the index of "oh".
+ */
+function readOh(
+  tokens: SpeechToken[],
+  i: number,
+  first: number,
+  unit: number,
+  next: number,
+): NumberReading | null {
+  const value = first * 100 + unit;
+  const cents = readSmall(tokens, next + 2);
+  if (cents && cents.value >= 10 && !continuesNumber(tokens, cents.next)) {
+    return { ...pairBase(i, cents.next - 1), value: value + cents.value / 100 };
+  }
+  if (continuesNumber(tokens, next + 2)) return null;
+  const year = first === 19 || first === 20;
+  return { ...pairBase(i, next + 1), value, yearLike: year, priceShaped: first > 12 && !year };
 }
 
 const pairBase = (first: number, last: number) => ({

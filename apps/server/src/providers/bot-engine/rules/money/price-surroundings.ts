@@ -3,11 +3,14 @@ import type { SpeechToken } from './speech-tokens.js';
 
 const words = (list: string) => new Set(list.split(/\s+/).filter((w) => w !== ''));
 
-/** Words before a number that make it something else: an id, an address, a date, a size ("a fifty"). */
+/**
+ * Words before a number that make it something else: an id, an address, a date, a size ("a
+ * fifty", "run the full forty-eight").
+ */
 const NOT_AFTER = words(`
   model models job invoice ticket order number no # serial suite apt apartment room ext extension
   zip route highway exit page version step level floor channel line id account claim po ref
-  reference confirmation code size in since on a an
+  reference confirmation code size in since on a an full
   january february march april june july august september october november december
   jan feb apr jun jul aug sep sept oct nov dec
   monday tuesday wednesday thursday friday saturday sunday today tomorrow tonight
@@ -25,8 +28,17 @@ const MEASURED = words(`
   superheat subcool static delta ohms measuring measures measured showing shows thermostat
   setpoint preheat preheated hit reach reaches reached peak peaking load degrees footage
 `);
+/** "Supply air's fifty-six": the air of one side of the system is a temperature. */
+const AIR_SIDES = words(`supply return discharge outdoor outside indoor ambient`);
+/** "forty-five and dropping": a reading on the move. */
+const TRENDING = words(`dropping falling climbing rising`);
 /** Looking back for a measurement stops at these: the number belongs to the price named. */
 const PRICED = words(`for cost costs price repair part parts labor charge fee total be`);
+/**
+ * …and at a clause of its own: "with the line set and the thermostat, it's eleven thousand four
+ * hundred" prices the list; the thermostat is not read.
+ */
+const OWN_CLAUSE = words(`it's that's it'd that'd it'll that'll`);
 const MEASURE_WINDOW = 7;
 /** Looked through when finding the word before: "in about forty minutes". */
 const HEDGES = words(
@@ -77,10 +89,15 @@ export function surroundingsAllowPrice(
   return allowsBefore(tokens, first, last, yearLike) && allowsAfter(tokens, last + 1);
 }
 
-/** Whether a time word stands before token `first` ("by four", "until about six"). */
-export function saysTimeBefore(tokens: SpeechToken[], first: number): boolean {
-  const before = tokens[skipHedges(tokens, first - 1)];
-  return before !== undefined && (TIME_BEFORE.has(before.norm) || before.norm === 'at');
+/**
+ * Whether a time word stands before the number at tokens `first`..`last` ("by four", "until about
+ * six", "at two"; not "you're looking at roughly four-twenty").
+ */
+export function saysTimeBefore(tokens: SpeechToken[], first: number, last: number): boolean {
+  const k = skipHedges(tokens, first - 1);
+  const before = tokens[k];
+  if (before?.norm === 'at') return !atPrice(tokens, k, last);
+  return before !== undefined && TIME_BEFORE.has(before.norm);
 }
 
 function skipHedges(tokens: SpeechToken[], k: number): number {
@@ -108,8 +125,10 @@ function allowsBefore(
 
 function isMeasured(tokens: SpeechToken[], k: number): boolean {
   for (let j = k; j >= Math.max(0, k - MEASURE_WINDOW); j--) {
+    if (OWN_CLAUSE.has(tokens[j]!.norm)) return false;
     const word = tokens[j]!.norm.replace(/'s$/, '');
     if (MEASURED.has(word)) return true;
+    if (word === 'air' && AIR_SIDES.has(wordAt(tokens, j - 1) ?? '')) return true;
     if (PRICED.has(word) || SENTENCE_ENDS.has(word)) return false;
   }
   return false;
@@ -145,6 +164,7 @@ function allowsAfter(tokens: SpeechToken[], k: number): boolean {
     return false;
   }
   if (after.hyphenated) return false; // "3-ton", "12-year-old"
+  if (after.norm === 'and' && TRENDING.has(wordAt(tokens, k + 1) ?? '')) return false;
   if (after.kind === 'sign') return CLOSING_SIGNS.has(after.norm);
   return after.kind === 'word' && PRICE_FOLLOWERS.has(after.norm);
 }

@@ -7,7 +7,7 @@ const anyOf = (...parts: string[]) => new RegExp(String.raw`\b(?:${parts.join('|
 const PRICE_WORDS = anyOf(
   String.raw`cost(?:s|ing)?|price[sd]?|pricing|charge[sd]?|fees?|total(?:s|ing)?|quote[sd]?|estimate[sd]?`,
   String.raw`pay(?:s|ing|ment|ments)?|paid|deductible|deposit|afford|expensive|cheap(?:er|est)?|discount(?:ed)?`,
-  String.raw`financ(?:e|ing)|tax|taxes|labou?r|rebate|invoice[sd]?|billed|how much|out the door|ballpark`,
+  String.raw`financ(?:e|ing)|tax|taxes|labou?r|rebate|invoice[sd]?|billed|how much|out the door|ballpark|includ(?:e[sd]?|ing)`,
   String.raw`what are we talking|what's the damage|what do i owe|what would (?:that|it) (?:be|run)`,
   String.raw`run(?:s)? (?:you|ya|about|around)|(?:that|it|this)(?:'d| would|'ll| will| is going to| is gonna|'s going to|'s gonna) (?:be|run|cost|come to)`,
   String.raw`comes? (?:to|out to|in at|off)|came (?:to|out to|in at)|(?:you're|you are|we're|we are) looking at`,

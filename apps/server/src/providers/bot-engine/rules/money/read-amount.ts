@@ -1,5 +1,5 @@
 import type { AmountPeriod } from '@fieldbot/shared';
-import { readPeriod } from './amount-period.js';
+import { readPeriod, readPeriodBefore } from './amount-period.js';
 import { NUMBER_WORDS, readNumber, wordAt, type NumberReading } from './number-words.js';
 import type { SpeechToken } from './speech-tokens.js';
 
@@ -36,7 +36,8 @@ export function readGroup(tokens: SpeechToken[], i: number): AmountGroup | null 
   const joiner = tokens[low.last + 1];
   // "600-700": the tokenizer keeps an in-word hyphen only as the next token's flag.
   const hyphenated = joiner?.hyphenated === true;
-  // "twenty-two, twenty-four hundred" is a range only when the first end takes the second's scale.
+  // "twenty-two, twenty-four hundred" is a range when the first end takes the second's scale, and
+  // "four-twenty, four-twenty-five" when two close figures are said as alternatives.
   const comma = joiner?.norm === ',';
   const joins =
     joiner !== undefined &&
@@ -57,7 +58,7 @@ export function readGroup(tokens: SpeechToken[], i: number): AmountGroup | null 
     low.number?.shape === 'plain' &&
     low.dollars < 100 &&
     low.dollars * high.scale <= high.dollars;
-  if (comma && (!shareScale || low.per)) return single;
+  if (comma && !(shareScale ? !low.per : areAlternatives(low, high))) return single;
   // A range runs upward and not far: "$3,250 or $89 a month" are two amounts.
   const lowDollars = shareScale ? low.dollars * high.scale : low.dollars;
   if (!(lowDollars < high.dollars && high.dollars <= lowDollars * 4)) return single;
@@ -77,6 +78,16 @@ export function readGroup(tokens: SpeechToken[], i: number): AmountGroup | null 
     last: high.last,
   };
 }
+
+/** "four-twenty, four-twenty-five": neither a bare count, the second at most a quarter more. */
+const areAlternatives = (low: AmountReading, high: AmountReading) =>
+  low.per === null &&
+  low.number !== null &&
+  high.number !== null &&
+  low.number.shape !== 'plain' &&
+  high.number.shape !== 'plain' &&
+  low.dollars < high.dollars &&
+  high.dollars <= low.dollars * 1.25;
 
 const CURRENCY_WORDS = new Set(['dollar', 'dollars', 'buck', 'bucks', 'usd']);
 const THOUSANDS = new Set(['thousand', 'grand']);
@@ -108,16 +119,51 @@ function readAmount(tokens: SpeechToken[], i: number): AmountReading | null {
     explicit = true;
     last++;
   }
-  const period = readPeriod(tokens, last + 1);
+  const period =
+    readPeriod(tokens, last + 1) ?? (next === 'dollar' ? readRateOfNoun(tokens, last + 1) : null);
   return {
     dollars,
-    per: period?.per ?? null,
+    per: period?.per ?? readPeriodBefore(tokens, i),
     explicit,
     number,
     scale,
     first: i,
     last: period?.last ?? last,
   };
+}
+
+/** Words that end the noun an amount prices: past them a rate is not the amount's. */
+const NOT_NOUNS = new Set([
+  ...RANGE_WORDS,
+  'and',
+  'but',
+  'is',
+  'was',
+  "it's",
+  "that's",
+  'that',
+  'which',
+  'for',
+  'if',
+  'so',
+  'plus',
+  'you',
+  'we',
+  'i',
+]);
+
+/**
+ * "a hundred-dollar deductible per visit", "a fifteen dollar fee a month": after a currency said
+ * as an adjective, the rate said after the one or two words of the thing priced.
+ */
+function readRateOfNoun(tokens: SpeechToken[], k: number): ReturnType<typeof readPeriod> {
+  for (let j = k; j < k + 2; j++) {
+    const word = wordAt(tokens, j);
+    if (word === undefined || NOT_NOUNS.has(word)) return null;
+    const period = readPeriod(tokens, j + 1);
+    if (period) return period;
+  }
+  return null;
 }
 
 const STARTS = new Set([...NUMBER_WORDS, '$', 'usd', 'a', 'couple', 'half']);
