@@ -351,8 +351,8 @@ export default defineConfig({
             // them, one such chunk imported another's inputs while the other imported its
             // utilities back (a chunk cycle). Apart, they only import libraries.
             {
-            name: 'mantine-inputs',
-            test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]utils[\\/](InlineInput|InputsGroupFieldset)[\\/]/,
+              name: 'mantine-inputs',
+              test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]utils[\\/](InlineInput|InputsGroupFieldset)[\\/]/,
             },
             // Code that several pages share (tables, badges, zod, search), merged by the set of
             // pages using it, with small sets folded into a neighbour.
