@@ -48,8 +48,11 @@ export interface AnalysedSentence {
   tokens: Token[];
 }
 
-/** Sentences of one text, every offset exact (found in the text after the previous token). */
-export function analyseText(text: string): AnalysedSentence[] {
+/**
+ * Sentences of one text, every offset exact (found in the text after the previous token) and
+ * shifted by `base` (where the text starts in a longer one).
+ */
+export function analyseText(text: string, base = 0): AnalysedSentence[] {
   const doc = nlp.readDoc(text);
   const values = doc.tokens().out(its.value);
 
@@ -73,8 +76,8 @@ export function analyseText(text: string): AnalysedSentence[] {
       tokens.push({
         text: value,
         stem: stemOf(value.toLowerCase()),
-        start: at,
-        end: cursor,
+        start: base + at,
+        end: base + cursor,
         negated: negations[k] === true,
         type: types[k] ?? 'word',
       });
@@ -82,7 +85,7 @@ export function analyseText(text: string): AnalysedSentence[] {
     if (tokens.length === 0) continue;
     const start = tokens[0]!.start;
     const end = tokens.at(-1)!.end;
-    sentences.push({ start, end, text: text.slice(start, end), tokens });
+    sentences.push({ start, end, text: text.slice(start - base, end - base), tokens });
   }
   return sentences;
 }

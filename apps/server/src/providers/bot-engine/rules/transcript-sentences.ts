@@ -58,15 +58,12 @@ function analyse(transcript: EngineTranscript): TranscriptSentence[] {
     const base = offsets[index]!;
     if (!transcript.text.startsWith(segment.text, base)) return;
     const side = speakerSide(segment.speaker);
-    for (const s of analyseText(segment.text)) {
+    for (const s of analyseText(segment.text, base)) {
       sentences.push({
+        ...s,
         segment: index,
         speaker: segment.speaker,
         side,
-        start: s.start + base,
-        end: s.end + base,
-        text: s.text,
-        tokens: s.tokens.map((t) => ({ ...t, start: t.start + base, end: t.end + base })),
         flat: flatten(s.text),
       });
     }

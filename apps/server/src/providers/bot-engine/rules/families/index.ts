@@ -41,9 +41,26 @@ export interface FamilyHit {
 
 /**
  * The first place in a sentence where a family is said and counts: not excluded in its clause,
- * and (with negation on, for patterns that can be negated) not negated there.
+ * and (with negation on, for patterns that can be negated) not negated there. Several tags of the
+ * bots that run together ask the same family of the same sentences (Booked and Time agreed both
+ * read "booking confirmed"), so each answer is kept with the analysed sentence.
  */
 export function matchFamily(
+  id: RuleFamily,
+  sentence: TranscriptSentence,
+  negation: boolean,
+): FamilyHit | null {
+  let answers = asked.get(sentence);
+  if (!answers) asked.set(sentence, (answers = new Map()));
+  const key = negation ? id : `${id}/no-negation`;
+  let hit = answers.get(key);
+  if (hit === undefined) answers.set(key, (hit = findFamily(id, sentence, negation)));
+  return hit;
+}
+
+const asked = new WeakMap<TranscriptSentence, Map<string, FamilyHit | null>>();
+
+function findFamily(
   id: RuleFamily,
   sentence: TranscriptSentence,
   negation: boolean,
