@@ -1,4 +1,5 @@
 import nlp from 'compromise';
+import { DIGIT_WORDS, NUMBER_WORDS } from '../../providers/bot-engine/rules/money/index.js';
 
 /** What stands in for each kind of personal detail in a shared sentence. */
 export const REDACTED = {
@@ -21,53 +22,17 @@ const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}
 const WRITTEN_PHONE =
   /(?<![\p{L}\p{N}])(?:\+?\d{1,3}[\s.-]?)?(?:\(\d{3}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}(?![\p{L}\p{N}])|(?<![\p{L}\p{N}-])\d{3}-\d{4}(?![\p{L}\p{N}])/gu;
 
-const DIGIT_WORDS = [
-  'zero',
-  'oh',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-];
-const NUMBER_WORDS = [
-  ...DIGIT_WORDS.filter((w) => w !== 'oh'),
-  'ten',
-  'eleven',
-  'twelve',
-  'thirteen',
-  'fourteen',
-  'fifteen',
-  'sixteen',
-  'seventeen',
-  'eighteen',
-  'nineteen',
-  'twenty',
-  'thirty',
-  'forty',
-  'fifty',
-  'sixty',
-  'seventy',
-  'eighty',
-  'ninety',
-  'hundred',
-  'thousand',
-  'million',
-  'billion',
-  'double',
-  'triple',
-];
-const words = (list: string[]) => `(?:${list.join('|')})`;
+// The digits said one by one in a phone number ("oh" only counts inside such a run).
+const SPOKEN_DIGITS = ['zero', 'oh', ...DIGIT_WORDS];
+// Every word of a spoken number, with "zero" and the rarer words of amounts said out loud.
+const NUMBER_WORDS_ALL = ['zero', ...NUMBER_WORDS, 'billion', 'double', 'triple'];
+const words = (list: readonly string[]) => `(?:${list.join('|')})`;
 
 /**
  * Spoken phone numbers: seven or more digits said one by one ("five five five, one two three…"),
  * as words or figures; "oh" counts as a digit only inside such a run.
  */
-const DIGIT = `(?:\\d|${words(DIGIT_WORDS)})`;
+const DIGIT = `(?:\\d|${words(SPOKEN_DIGITS)})`;
 const SPOKEN_PHONE = new RegExp(
   `(?<![\\p{L}\\p{N}])${DIGIT}(?:[\\s,.-]+${DIGIT}){6,}(?![\\p{L}\\p{N}])`,
   'giu',
@@ -77,7 +42,7 @@ const SPOKEN_PHONE = new RegExp(
  * Numbers: figures (4418, 24.99, 3:30) and runs of number words ("twenty nine", "five one two",
  * "two hundred and fifty"), each run one placeholder.
  */
-const NUMBER_PART = `(?:\\d+(?:[.,:]\\d+)*|${words(NUMBER_WORDS)})`;
+const NUMBER_PART = `(?:\\d+(?:[.,:]\\d+)*|${words(NUMBER_WORDS_ALL)})`;
 const NUMBER = new RegExp(
   `(?<![\\p{L}\\p{N}])${NUMBER_PART}(?:(?:[\\s-]+(?:and[\\s-]+)?)${NUMBER_PART})*(?![\\p{L}\\p{N}])`,
   'giu',

@@ -17,6 +17,9 @@ const SCALES = new Map([
 
 const VAGUE = new Set(['few', 'several', 'some', 'many', 'hundreds', 'thousands']);
 
+/** "one" to "nine": the digits as said one by one. */
+export const DIGIT_WORDS: readonly string[] = [...UNITS.keys()];
+
 /** Every word that can start or continue a spoken number, for the cheap "could this hold an amount?" test. */
 export const NUMBER_WORDS: readonly string[] = [
   ...UNITS.keys(),
