@@ -186,10 +186,13 @@ function extract(
     case 'datetime':
       for (const m of matched) {
         // "So that's Thursday, seven-thirty to nine-thirty. You'll get a reminder." — the time
-        // of a confirmation is often said in the sentence beside it, in the same turn.
+        // of a confirmation is often said beside it: in the same turn, or in the turns just
+        // before ("Friday, ten to noon?" — "Friday's great." — "You're all set.").
+        const seg = m.sentence.segment;
+        const near = (from: number) =>
+          all.filter((s) => s.segment >= from && s.segment <= seg).flatMap(extractDateTimes);
         const own = extractDateTimes(m.sentence);
-        const turn = own.length > 0 ? [] : all.filter((s) => s.segment === m.sentence.segment);
-        const spans = own.length > 0 ? own : turn.flatMap(extractDateTimes);
+        const spans = own.length > 0 ? own : near(seg).length > 0 ? near(seg) : near(seg - 2);
         if (spans.length === 0) continue;
         values.push(...spans.map((s) => s.text));
         evidence.push(m);

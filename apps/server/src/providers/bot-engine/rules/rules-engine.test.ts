@@ -308,7 +308,7 @@ describe('rules engine on made-up transcripts', () => {
     expect(none.responseTags).toEqual([]);
   });
 
-  it('extracts dates and times, parts said together as one', async () => {
+  it('extracts dates and times, parts said together as one, and the time a reply agrees to', async () => {
     const result = await run(
       ruleBot({ phrases: ['come'], speaker: 'agent', extractors: ['datetime'] }),
       said(
@@ -317,8 +317,12 @@ describe('rules engine on made-up transcripts', () => {
         ['CSR', 'Sure, we will come out then.'],
       ),
     );
-    expect(result.outputTags[0]!.data).toBe('on Friday March 3rd at 2pm');
-    expect(evidence(result, 'Finding')).toEqual(['We can come on Friday March 3rd at 2pm.']);
+    // "Sure, we will come out then." names no time: the one just asked for is its time.
+    expect(result.outputTags[0]!.data).toBe('on Friday March 3rd at 2pm, next Tuesday');
+    expect(evidence(result, 'Finding')).toEqual([
+      'We can come on Friday March 3rd at 2pm.',
+      'Sure, we will come out then.',
+    ]);
   });
 
   it('extracts 10-digit phone numbers', async () => {

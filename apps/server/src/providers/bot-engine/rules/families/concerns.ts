@@ -46,7 +46,7 @@ export const concernTiming = family(
     `(?:today|tonight|this (?:morning|afternoon|evening)) (?:if (?:possible|you can)|please)`,
     `(?:need|want|get|have|send) (?:\\w+ ){0,3}(?:today|tonight|this (?:morning|afternoon))`,
     `(?:can|could) (?:you|someone|somebody|anyone|they) (?:\\w+ ){0,3}(?:today|tonight)`,
-    `sooner|any earlier|anything earlier|go bad|going bad|gonna go bad|spoil|spoiling|the (?:earlier|sooner) the better`,
+    `sooner|any earlier|anything earlier|go bad|going bad|gonna go bad|spoil|spoiling|the (?:earlier|sooner) the better|(?:nothing|anything) (?:today|tonight|this week)`,
     `through the weekend|over the weekend|done (?:\\w+ ){0,3}by|school|throw (?:\\w+ )?(?:away|out)`,
     `today(?: is not| isn't| if (?:at all )?)? possible`,
     `schedule(?:'s| is)? (?:\\w+ ){0,3}(?:crazy|all over|tight|packed|busy|nuts)`,
@@ -81,7 +81,7 @@ export const concernTrust = family(
       `reviews|references|bbb|better business`,
       `(?:bad|horrible|terrible|awful|rough|poor) (?:experience|service|luck|job)`,
       `how (?:do|can) (?:i|we) (?:know|trust|be sure)`,
-      `trust|second opinion|straight with me|legit|rushed|sloppy|cut corners|careless|didn't know what`,
+      `trust|second opinion|legit|rushed|sloppy|cut corners|careless|didn't know what`,
       `(?:neighbor|neighbour|friend|sister|brother|coworker|cousin)(?:'s)? (?:\\w+ ){0,4}(?:used|had|hired|called|got)`,
       `(?:charged|paid|cost) (?:us|me|them) (?:\\w+ ){0,6}(?:and|but) (?:it|the problem) (?:came|still|never)`,
       `(?:botched|messed up|screwed up|never showed|no-show|didn't show|never came|didn't fix|never fixed|didn't even|never heard (?:back|from))`,
@@ -117,7 +117,8 @@ export const concernSafety = family(
     `(?:kids|children|baby|toddler|dog|dogs|cat|cats|pets?) (?:\\w+ ){0,4}(?:touch(?:es|ing)?|near|around|get into|gets into|get hurt|safe)`,
     `(?:buzzing|crackling|popping) (?:sound|noise)? ?(?:from|in)? ?(?:the )?(?:outlet|panel|breaker|switch|box)`,
     `flicker(?:ing|s)?`,
-    `health|breathing|fumes|make (?:us|me|them) sick|mold|blow (?:us|the house|it|everything) up|explode|explosion|freaks? me out|nervous|afraid`,
+    `health|breathing|fumes|make (?:us|me|them) sick|mold|blow (?:us|the house|it|everything) up|explode|explosion|freak(?:s|ing)? me out|nervous|afraid`,
+    `(?:outlet|panel|breaker|switch|plug|cord|wire|wall|cover plate)(?:'s| is| that's| that is)? (?:\\w+ ){0,3}(?:warm|hot)\\b|smell(?:s|ed|ing)? (?:\\w+ ){0,3}(?:hot plastic|burning|smoke|gas)`,
     `(?:burning|hot|electrical|gas|smoky|melting|scorched) (?:[\\w-]+ ){0,3}smell|(?:warm|hot) when (?:i|you) touch`,
   ),
 );
@@ -128,7 +129,7 @@ export const concernMess = family('concern-mess', [
     `(?:laminate|floor|floors|flooring|tile|tiles|hardwood|carpet|paint|wallpaper)(?:'s| is| are)? (?:\\w+ ){0,3}(?:lift|lifting|buckl(?:e|ed|ing)|peel(?:ing)?|bubbl(?:e|ing))`,
     `(?:water|it|sewage|stuff)(?:'s| is)? (?:\\w+ )?(?:everywhere|all over)`,
     `(?:torn|tear|tearing|ripped|rip) (?:up|out|open)|holes in (?:the|my|our)|warp(?:ed|ing)?`,
-    `track(?:ed|ing)? (?:in|mud|dirt|stuff|through)`,
+    `track(?:ed|ing)? (?:in|mud|dirt|stuff|through|everywhere|all over)|puff(?:ing|ed)? up|seeping under|cut into (?:the|my|our) (?:wall|floor|ceiling)|just (?:painted|refinished|put in new)`,
     `shoe covers|booties|drop cloths?|tarps?|floor protection|take (?:\\w+ )?shoes off|wear covers|footprints`,
     `(?:getting into|soaking into|seeping into|running (?:toward|towards|into|onto|down onto)|leaking onto|dripping onto) (?:the |my |our )?(?:\\w+ )?(?:hardwood|floor|floors|carpet|cabinet|cabinets|ceiling|wall|walls|subfloor|drywall)|swollen|buckled`,
     `(?:carpet|carpets|floor|floors|rug|walls?|drywall|ceiling|hardwood|tile|cabinets?|paint|furniture|yard|lawn|garden)(?:'s)? (?:\\w+ ){0,3}(?:damage|damaged|ruin|ruined|stain|stained|scratch|scratched|hole|holes|cut|torn up|dug up|wrecked|soaked|wet|warping|warped|coming down)`,
@@ -137,7 +138,7 @@ export const concernMess = family('concern-mess', [
   ),
   // A worry said through a negation: "I don't want my floors wrecked".
   ...saysNegative(
-    `(?:don't|do not|wouldn't) want (?:\\w+ ){0,3}(?:wrecked|ruined|damaged|messed up|torn up|dirty|tracked|footprints|mud|a mess|dirt)`,
+    `(?:don't|do not|wouldn't) want (?:\\w+ ){0,3}(?:wrecked|ruined|damaged|messed up|torn up|dirty|tracked|footprints|mud|a mess|dirt|gouged|scratched|stained)`,
   ),
 ]);
 
@@ -161,7 +162,7 @@ export const concernReliability = family(
       `(?:did|does|happened|done) (?:this|that) (?:\\w+ ){0,2}(?:before|last (?:year|winter|summer|month))|last (?:winter|summer|year|month) too`,
       `burst|busted|cracked|blank|nothing(?:'s| is) (?:coming on|working|happening|turning on)|stopped (?:\\w+ing)`,
       `(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty)(?:[\\s-]\\w+)? (?:years?|yrs?)(?:[\\s-]old| old)`,
-      `limping|on its last legs|struggling|barely (?:works|running|working|cooling|heating)|(?:waiting for|about to) (?:\\w+ ){0,4}(?:die|quit|fail|go out)|(?:was|came|is|it's) (?:right )?back (?:in|after|within)`,
+      `limping|on its last legs|borrowed time|struggling|barely (?:works|running|working|cooling|heating)|(?:waiting for|about to) (?:\\w+ ){0,4}(?:die|quit|fail|go out)|(?:was|came|is|it's) (?:right )?back (?:in|after|within)|coming out (?:of )?the bottom`,
       `(?:old|ancient|original|aging|older) (?:unit|system|furnace|heater|water heater|boiler|ac|a\\/c|air conditioner|panel|wiring|pipes?|compressor|fridge|refrigerator|washer|dryer|dishwasher|oven|stove|tank|pump)`,
       `worth (?:fixing|repairing|it)|replace (?:it|the whole)|just replace`,
       `(?:wicked|really|so|pretty|super|very) old|(?:bought|buy|installed|put in|got) (?:it|this|that|the \\w+) (?:only |just )?(?:\\w+ ){0,2}years? ago`,
@@ -175,6 +176,8 @@ export const concernReliability = family(
     ),
   ],
   {
-    exclude: [`(?:tripping|trip) (?:over|hazard)|road trip|(?:plan|drip) (?:irrigation)`],
+    exclude: [
+      `(?:tripping|trip) (?:over|hazard)|road trip|(?:plan|drip) (?:irrigation)|dead to the world`,
+    ],
   },
 );

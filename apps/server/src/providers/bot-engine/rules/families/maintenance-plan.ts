@@ -3,7 +3,7 @@ import { family, says } from './family.js';
 // What a plan is called, with up to three words of name before it ("our Blue Ribbon membership",
 // "the HomeShield agreement", "a service contract").
 const PLAN_NOUN =
-  "(?:maintenance|service|comfort|protection|care|priority|preferred|premier|premium|annual|yearly|tune-?up|vip|club|home|plumbing|electrical|hvac|peace-of-mind|[a-z][\\w'-]*) (?:plan|agreement|membership|club|program|contract|protection)s?";
+  "(?:maintenance|service|comfort|protection|care|priority|preferred|premier|premium|annual|yearly|tune-?up|vip|club|home|plumbing|electrical|hvac|peace-of-mind|[a-z][\\w'-]*) (?:plan|agreement|membership|club|program|contract|protection|pass)s?";
 const MEMBERSHIP = '(?:membership|memberships|club|service contract|maintenance agreement)';
 
 /**
@@ -30,6 +30,9 @@ export const maintenancePlan = family(
       `we (?:come|swing|stop) (?:out |by )?(?:twice|two times|once) a year`,
       `we (?:come|swing|stop) (?:out |by )?(?:every )?(?:spring and fall|fall and spring|every (?:spring|fall|year|six months))`,
       `(?:we offer|we have|we've got|there's|we do) (?:what we call|something called|a thing called|this thing called|a program called|one called)`,
+      `(?:has|have|offers?|sells?) (?:a|an|our|the) (?:[\\w-]+ ){0,3}(?:plan|membership|agreement|club|program|pass|contract)s?\\b(?! (?:is|was) to)`,
+      `(?:qualify for|eligible for|part of|add the|sign up for the) (?:our |the )?(?:[\\w-]+ ){0,3}(?:membership|club|plan|agreement|pass|program)`,
+      `(?:once|twice) a year,? (?:i|we) (?:come|swing|stop)|(?:let us|have us) (?:come|swing|stop) (?:out |by )?(?:twice|once|every)`,
       `(?:we have|we offer|we've got|we do|there's) (?:an? )?(?:option|yearly thing|annual thing|yearly visit|annual visit|yearly check|annual check|program|plan|thing) (?:where|that|for)`,
       `(?:heard of|it's our|that's our|is our) (?:\\w+ ){0,3}(?:plan|club|membership|program|agreement|protection)`,
       `(?:it's|that's) what (?:\\w+ ){1,3}is for`,
@@ -41,7 +44,8 @@ export const maintenancePlan = family(
       `(?:you're|you are|you've been|since you're|because you're) (?:already |still )?(?:a |one of our )?(?:\\w+ )?members?`,
       `already (?:a |on |in |have |got )?(?:\\w+ ){0,2}(?:member|plan|membership|club|agreement)`,
       `your (?:\\w+ ){0,2}(?:membership|plan|agreement) (?:covers|includes|is|already)`,
-      `(?:with|under|on|through) your (?:\\w+ ){0,2}(?:membership|plan|agreement|club)`,
+      `(?:with|under|on|through|part of) your (?:\\w+ ){0,2}(?:membership|plan|agreement|club)`,
+      `rebates?`,
       `being (?:in|on) (?:the|our|your) (?:\\w+ )?(?:club|plan|program|membership)`,
       `(?:payment|financing|finance|monthly payment|installment|floor|game|action|business|cell|phone|data|insurance|health|dental|meal|lesson) plans?`,
       `plan(?:ned|ning)? (?:to|on)`,
