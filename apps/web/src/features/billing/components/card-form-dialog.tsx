@@ -14,7 +14,7 @@ const StripeCardForm = lazy(() =>
 
 function FormSkeleton() {
   return (
-    <Stack gap="md" aria-busy="true" aria-label="Loading the card form">
+    <Stack gap="md" role="status" aria-busy="true" aria-label="Loading the card form">
       <Skeleton height={36} />
       <Skeleton height={36} />
       <Skeleton height={36} />

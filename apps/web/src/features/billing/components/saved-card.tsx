@@ -18,7 +18,7 @@ export function SavedCard() {
   let content;
   if (method.isPending) {
     content = (
-      <Stack gap={6} aria-busy="true" aria-label="Loading the payment method">
+      <Stack gap={6} role="status" aria-busy="true" aria-label="Loading the payment method">
         <Skeleton height={16} width={200} />
         <Skeleton height={12} width={140} />
       </Stack>

@@ -34,7 +34,7 @@ export function CapacityPage() {
           <CapacityUsage status={status} />
         </>
       ) : (
-        <div aria-busy="true" aria-label="Loading capacity">
+        <div role="status" aria-busy="true" aria-label="Loading capacity">
           <CardSkeleton />
         </div>
       )}

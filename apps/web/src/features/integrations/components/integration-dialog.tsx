@@ -13,7 +13,7 @@ export interface IntegrationDialogProps {
 
 function FieldsSkeleton() {
   return (
-    <Stack gap="md" aria-busy="true" aria-label="Loading the integration details">
+    <Stack gap="md" role="status" aria-busy="true" aria-label="Loading the integration details">
       <Skeleton height={56} />
       <Skeleton height={56} />
       <Skeleton height={56} />

@@ -8,6 +8,7 @@ export function IntegrationListSkeleton() {
     <SimpleGrid
       cols={{ base: 1, md: 2 }}
       spacing="md"
+      role="status"
       aria-busy="true"
       aria-label="Loading integrations"
     >
