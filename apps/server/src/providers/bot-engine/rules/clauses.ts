@@ -1,3 +1,4 @@
+import { oncePer } from './memo.js';
 import type { TranscriptSentence } from './transcript-sentences.js';
 
 /**
@@ -12,7 +13,7 @@ export interface Clause {
 
 const BOUNDARY = /[,;:—–]|\s-\s|\b(?:but|so|though|although|except|and then|otherwise)\b/gi;
 
-export function clausesOf(sentence: TranscriptSentence): Clause[] {
+export const clausesOf = oncePer((sentence: TranscriptSentence): Clause[] => {
   const clauses: Clause[] = [];
   let from = 0;
   for (const m of sentence.flat.matchAll(BOUNDARY)) {
@@ -24,7 +25,7 @@ export function clausesOf(sentence: TranscriptSentence): Clause[] {
     clauses.push({ start: sentence.start + from, end: sentence.start + sentence.flat.length });
   }
   return clauses;
-}
+});
 
 /** The clause holding an offset (the sentence itself when it has no clause there). */
 export function clauseAt(sentence: TranscriptSentence, offset: number): Clause {

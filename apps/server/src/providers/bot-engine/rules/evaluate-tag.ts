@@ -6,9 +6,11 @@ import {
   formatAmount,
   isYesNoQuestion,
   readAnswer,
+  type TextSpan,
 } from './extractors.js';
 import { matchFamily } from './families/index.js';
 import { findAmounts, type FoundAmount } from './money/index.js';
+import { oncePer } from './memo.js';
 import { isNegated } from './negation.js';
 import { matchPhrase, phraseStems } from './phrase-match.js';
 import { speakerFits } from './speaker-side.js';
@@ -163,7 +165,7 @@ function extract(
     case 'money': {
       const amounts: NonNullable<TagFinding['amounts']> = [];
       const checkReferences = context.referenceCents.size > 0;
-      for (const { sentence, turn, found } of amountsOfTurns(matched, context)) {
+      for (const { sentence, turn, found } of amountsOfTurns(matched, all, context)) {
         for (const amount of found) {
           const shown = formatAmount(amount.cents, amount.per);
           evidence.push({
@@ -189,10 +191,16 @@ function extract(
         // of a confirmation is often said beside it: in the same turn, or in the turns just
         // before ("Friday, ten to noon?" — "Friday's great." — "You're all set.").
         const seg = m.sentence.segment;
-        const near = (from: number) =>
-          all.filter((s) => s.segment >= from && s.segment <= seg).flatMap(extractDateTimes);
+        const turns = sentencesBySegment(all);
+        const near = (from: number) => {
+          const spans: TextSpan[] = [];
+          for (let k = Math.max(0, from); k <= seg; k++)
+            for (const s of turns.get(k) ?? []) spans.push(...extractDateTimes(s));
+          return spans;
+        };
         const own = extractDateTimes(m.sentence);
-        const spans = own.length > 0 ? own : near(seg).length > 0 ? near(seg) : near(seg - 2);
+        const inTurn = own.length > 0 ? own : near(seg);
+        const spans = inTurn.length > 0 ? inTurn : near(seg - 2);
         if (spans.length === 0) continue;
         values.push(...spans.map((s) => s.text));
         evidence.push(m);
@@ -225,7 +233,11 @@ function extract(
  * a bare spoken number ("three forty-nine") counts as a price once the conversation has
  * talked about price (in this turn or any before it).
  */
-function amountsOfTurns(matched: readonly Evidence[], context: RuleContext) {
+function amountsOfTurns(
+  matched: readonly Evidence[],
+  all: readonly TranscriptSentence[],
+  context: RuleContext,
+) {
   const out: { sentence: TranscriptSentence; turn: { start: number }; found: FoundAmount[] }[] = [];
   const segments = [...new Set(matched.map((m) => m.sentence.segment))];
   const firstPriceTalk = context.turns.findIndex((t) => PRICE_TALK.test(t.text));
@@ -234,7 +246,11 @@ function amountsOfTurns(matched: readonly Evidence[], context: RuleContext) {
     if (!turn) continue;
     const priceContext = firstPriceTalk >= 0 && firstPriceTalk <= segment;
     const inTurn = matched.filter((m) => m.sentence.segment === segment).map((m) => m.sentence);
-    for (const amount of findAmounts(turn.text, { priceContext })) {
+    const read = amountsRead(all);
+    const key = `${segment}/${priceContext}`;
+    let amounts = read.get(key);
+    if (!amounts) read.set(key, (amounts = findAmounts(turn.text, { priceContext })));
+    for (const amount of amounts) {
       const at = turn.start + amount.start;
       const sentence = inTurn.find((s) => at >= s.start && at < s.end);
       if (sentence) out.push({ sentence, turn, found: [amount] });
@@ -242,6 +258,19 @@ function amountsOfTurns(matched: readonly Evidence[], context: RuleContext) {
   }
   return out;
 }
+
+// Amounts of each turn of a transcript, by `segment/priceContext`: every money tag reads them.
+const amountsRead = oncePer((_: readonly TranscriptSentence[]) => new Map<string, FoundAmount[]>());
+
+const sentencesBySegment = oncePer((all: readonly TranscriptSentence[]) => {
+  const bySegment = new Map<number, TranscriptSentence[]>();
+  for (const s of all) {
+    const list = bySegment.get(s.segment);
+    if (list) list.push(s);
+    else bySegment.set(s.segment, [s]);
+  }
+  return bySegment;
+});
 
 const dedupe = (evidence: Evidence[]) =>
   evidence.filter(

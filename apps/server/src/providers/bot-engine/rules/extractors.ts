@@ -1,5 +1,6 @@
 import type { AmountPeriod } from '@fieldbot/shared';
-import { timeExpressions } from './families/time-words.js';
+import { TIME_EXPRESSIONS } from './families/time-words.js';
+import { oncePer } from './memo.js';
 import { isWord } from './text-analysis.js';
 import type { TranscriptSentence } from './transcript-sentences.js';
 
@@ -29,9 +30,9 @@ const JOINER = /^[\s,]*(?:at|from|in the|on)?[\s,]*$/i;
  * Days, dates, times and windows as said ("Thursday between eight and ten", "after lunch"); parts
  * said next to each other ("on Friday March 3rd at 2pm") are one phrase.
  */
-export function extractDateTimes(sentence: TranscriptSentence): TextSpan[] {
+export const extractDateTimes = oncePer((sentence: TranscriptSentence): TextSpan[] => {
   const spans: { start: number; end: number }[] = [];
-  for (const m of sentence.flat.matchAll(timeExpressions())) {
+  for (const m of sentence.flat.matchAll(TIME_EXPRESSIONS)) {
     const last = spans.at(-1);
     if (last && JOINER.test(sentence.flat.slice(last.end, m.index)))
       last.end = m.index + m[0].length;
@@ -45,7 +46,7 @@ export function extractDateTimes(sentence: TranscriptSentence): TextSpan[] {
     end: sentence.start + end,
     text: sentence.text.slice(start, end),
   }));
-}
+});
 
 // North American numbers: 10 digits, optionally +1, in the usual groupings.
 const PHONE = /(?<![\d+])(?:\+?1[\s.-]?)?\(?(\d{3})\)?[\s.-]?(\d{3})[\s.-]?(\d{4})(?!\d)/g;

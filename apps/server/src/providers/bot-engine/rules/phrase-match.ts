@@ -1,3 +1,4 @@
+import { oncePer } from './memo.js';
 import { isWord, stemsOf, type Token } from './text-analysis.js';
 
 /**
@@ -12,7 +13,8 @@ export function matchPhrase(
   phrase: readonly string[],
 ): { first: Token; last: Token } | null {
   if (phrase.length === 0) return null;
-  const sentence = tokens.filter(isWord);
+  const { words: sentence, stems } = wordsOf(tokens);
+  if (!phrase.every((stem) => stems.has(stem))) return null;
   const from = (
     k: number,
     after: number,
@@ -29,6 +31,12 @@ export function matchPhrase(
   };
   return from(0, -1, null);
 }
+
+// A sentence's words and their stems, read by every phrase of every rule.
+const wordsOf = oncePer((tokens: readonly Token[]) => {
+  const words = tokens.filter(isWord);
+  return { words, stems: new Set(words.map((t) => t.stem)) };
+});
 
 /**
  * Stems of a rule's phrase, computed the same way as the transcript's. A bot has up to 10 × 50

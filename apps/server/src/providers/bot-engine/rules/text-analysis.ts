@@ -1,4 +1,4 @@
-import winkNLP, { type ItemSentence } from 'wink-nlp';
+import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 
 /**
@@ -49,46 +49,93 @@ export interface AnalysedSentence {
 }
 
 /**
- * Sentences of one text, every offset exact (found in the text after the previous token) and
- * shifted by `base` (where the text starts in a longer one).
+ * Sentences of one text, every offset exact and shifted by `base` (where the text starts in a
+ * longer one).
  */
 export function analyseText(text: string, base = 0): AnalysedSentence[] {
+  return analyseTurns([text])[0]!.map((s) => shifted(s, base));
+}
+
+/**
+ * Sentences of each turn of a conversation, read in one pass (one document per call costs more
+ * than the reading itself when a 30-minute call has hundreds of turns). Offsets are into the
+ * turns joined with one separator character, as `segmentOffsets` counts them; a sentence never
+ * runs across two turns.
+ */
+export function analyseTurns(turns: readonly string[]): AnalysedSentence[][] {
+  const text = turns.join('\n');
   const doc = nlp.readDoc(text);
   const values = doc.tokens().out(its.value);
-
   const negations = doc.tokens().out(its.negationFlag) as unknown as boolean[];
   const types = doc.tokens().out(its.type);
-  const sizes: number[] = [];
-  doc.sentences().each((sentence: ItemSentence) => {
-    sizes.push(sentence.tokens().length());
-  });
+  const spans = doc.sentences().out(its.span) as unknown as [number, number][];
 
-  const sentences: AnalysedSentence[] = [];
+  // Where each turn ends in the joined text (the separator follows).
+  const ends: number[] = [];
+  let at = -1;
+  for (const turn of turns) {
+    at += 1 + turn.length;
+    ends.push(at);
+  }
+  const sentences: AnalysedSentence[][] = turns.map(() => []);
+  let turn = 0;
   let cursor = 0;
-  let k = 0;
-  for (const size of sizes) {
-    const tokens: Token[] = [];
-    for (const end = k + size; k < end; k++) {
+  let tokens: Token[] = [];
+  const close = () => {
+    if (tokens.length > 0) sentences[turn]!.push(sentenceOf(text, tokens));
+    tokens = [];
+  };
+  for (const [first, last] of spans) {
+    for (let k = first; k <= last; k++) {
       const value = values[k]!;
-      const at = text.indexOf(value, cursor);
-      if (at < 0) continue; // a token wink rewrote: it cannot be located, so it is not evidence
-      cursor = at + value.length;
+      const start = tokenStart(text, value, cursor);
+      if (start < 0) continue;
+      cursor = start + value.length;
+      while (start >= ends[turn]!) {
+        close();
+        turn++;
+      }
       tokens.push({
         text: value,
         stem: stemOf(value.toLowerCase()),
-        start: base + at,
-        end: base + cursor,
+        start,
+        end: cursor,
         negated: negations[k] === true,
         type: types[k] ?? 'word',
       });
     }
-    if (tokens.length === 0) continue;
-    const start = tokens[0]!.start;
-    const end = tokens.at(-1)!.end;
-    sentences.push({ start, end, text: text.slice(start - base, end - base), tokens });
+    close();
   }
   return sentences;
 }
+
+/**
+ * Where a token stands: right after the cursor, past white space. -1 when it is not there (a
+ * token wink rewrote) or is itself white space (the line break between turns): neither can be
+ * evidence.
+ */
+function tokenStart(text: string, value: string, cursor: number): number {
+  let at = cursor;
+  while (at < text.length && WHITE_SPACE.test(text[at]!)) at++;
+  return value.trim() !== '' && text.startsWith(value, at) ? at : -1;
+}
+const WHITE_SPACE = /\s/;
+
+const sentenceOf = (text: string, tokens: Token[]): AnalysedSentence => {
+  const start = tokens[0]!.start;
+  const end = tokens.at(-1)!.end;
+  return { start, end, text: text.slice(start, end), tokens };
+};
+
+const shifted = (s: AnalysedSentence, base: number): AnalysedSentence =>
+  base === 0
+    ? s
+    : {
+        ...s,
+        start: s.start + base,
+        end: s.end + base,
+        tokens: s.tokens.map((t) => ({ ...t, start: t.start + base, end: t.end + base })),
+      };
 
 /** Stems of a short text (a rule's phrase, an example sentence), punctuation left out. */
 export function stemsOf(text: string): string[] {

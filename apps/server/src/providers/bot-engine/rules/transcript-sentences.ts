@@ -1,7 +1,7 @@
 import { segmentOffsets } from '@fieldbot/shared';
 import type { EngineTranscript } from '../bot-engine.js';
 import { speakerSide, type SpeakerSide } from './speaker-side.js';
-import { analyseText, type Token } from './text-analysis.js';
+import { analyseTurns, type Token } from './text-analysis.js';
 
 /** One sentence of a transcript, where it sits in the transcript text, and who said it. */
 export interface TranscriptSentence {
@@ -53,12 +53,12 @@ const cacheKey = (t: EngineTranscript) =>
 
 function analyse(transcript: EngineTranscript): TranscriptSentence[] {
   const offsets = segmentOffsets(transcript.segments);
+  const turns = analyseTurns(transcript.segments.map((s) => s.text));
   const sentences: TranscriptSentence[] = [];
   transcript.segments.forEach((segment, index) => {
-    const base = offsets[index]!;
-    if (!transcript.text.startsWith(segment.text, base)) return;
+    if (!transcript.text.startsWith(segment.text, offsets[index]!)) return;
     const side = speakerSide(segment.speaker);
-    for (const s of analyseText(segment.text, base)) {
+    for (const s of turns[index]!) {
       sentences.push({
         ...s,
         segment: index,

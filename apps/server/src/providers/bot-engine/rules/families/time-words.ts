@@ -26,8 +26,7 @@ export const TIME_EXPRESSION = [
   .map((s) => s.replace(/ /g, '[\\s,]+'))
   .join('|');
 
-/** Whole-word, case-insensitive, global: every day or time said in a text. */
-export const timeExpressions = () =>
-  new RegExp(`(?<![\\w'])(?:${TIME_EXPRESSION})(?![\\w'])`, 'gi');
+/** Whole-word, case-insensitive, global (read with matchAll): every day or time said in a text. */
+export const TIME_EXPRESSIONS = new RegExp(`(?<![\\w'])(?:${TIME_EXPRESSION})(?![\\w'])`, 'gi');
 
 export const HAS_TIME = new RegExp(`(?<![\\w'])(?:${TIME_EXPRESSION})(?![\\w'])`, 'i');
