@@ -90,7 +90,23 @@ export const AMOUNT_CASES: readonly AmountCase[] = [
     explicit(12950, 'a hundred and twenty-nine dollars and fifty cents'),
   ),
   say('The fitting is a buck fifty.', explicit(150, 'a buck fifty')),
+  say('New element is a buck fifty, installed.', explicit(15000, 'a buck fifty')),
+  say('Replacing the breaker is a buck forty.', explicit(14000, 'a buck forty')),
   say('Probably a couple hundred bucks.', explicit(20000, 'a couple hundred bucks')),
+  // Price speak said as what a thing is, with no price word anywhere.
+  say("Vent cleaning's one twenty-five.", bare(12500, 'one twenty-five')),
+  say('Just clearing the drain alone is a hundred and ten.', bare(11000, 'a hundred and ten')),
+  say("So you're at one ninety-four total.", bare(19400, 'one ninety-four')),
+  say('Add a hundred and fifty.', bare(15000, 'a hundred and fifty')),
+  say(
+    'Cabling a kitchen line usually lands between two and three hundred.',
+    bare(20000, 'between two and three hundred'),
+    bare(30000, 'between two and three hundred'),
+  ),
+  inPriceTalk(
+    "Capacitor's a hundred and forty— no, hundred and twenty-five, sorry.",
+    bare(12500, 'hundred and twenty-five'),
+  ),
   say(
     'Maybe six to seven hundred bucks.',
     explicit(60000, 'six to seven hundred bucks'),
@@ -329,6 +345,9 @@ export const AMOUNT_CASES: readonly AmountCase[] = [
 /** Numbers that are not money, even in price talk. */
 export const NOT_AMOUNT_CASES: readonly AmountCase[] = [
   inPriceTalk('The unit was installed in 2009.'),
+  inPriceTalk('And the plan I mentioned, the ninety-nine one, want me to add it?'),
+  say("It's three forty-nine."),
+  say('I am preheating to three-fifty now.'),
   inPriceTalk('We put it in back in twenty fifteen.'),
   inPriceTalk("They've had it since 1998."),
   inPriceTalk('It was built in nineteen ninety-eight.'),

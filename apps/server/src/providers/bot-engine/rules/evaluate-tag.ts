@@ -165,7 +165,13 @@ function extract(
     case 'money': {
       const amounts: NonNullable<TagFinding['amounts']> = [];
       const checkReferences = context.referenceCents.size > 0;
-      for (const { sentence, turn, found } of amountsOfTurns(matched, all, context)) {
+      const said = amountsOfTurns(matched, all, context);
+      // "Ninety-nine bucks for the whole year." … "Just ninety-nine?": a rate's amount said again
+      // without it is the same price.
+      const rated = new Set(
+        said.flatMap(({ found }) => found.filter((a) => a.per).map((a) => a.cents)),
+      );
+      for (const { sentence, turn, found } of said) {
         for (const amount of found) {
           const shown = formatAmount(amount.cents, amount.per);
           evidence.push({
@@ -174,6 +180,7 @@ function extract(
             end: turn.start + amount.end,
             matchedBy: `Amount: ${shown}`,
           });
+          if (amount.per === null && rated.has(amount.cents)) continue;
           if (amounts.some((a) => a.cents === amount.cents && a.per === amount.per)) continue;
           amounts.push({ cents: amount.cents, per: amount.per });
           values.push(
@@ -241,15 +248,19 @@ function amountsOfTurns(
   const out: { sentence: TranscriptSentence; turn: { start: number }; found: FoundAmount[] }[] = [];
   const segments = [...new Set(matched.map((m) => m.sentence.segment))];
   const firstPriceTalk = context.turns.findIndex((t) => PRICE_TALK.test(t.text));
+  // A price already quoted makes the talk about price too ("Battery's one sixty-five." … "Four
+  // fifty-four, yeah.").
+  let quoted = false;
   for (const segment of segments) {
     const turn = context.turns[segment];
     if (!turn) continue;
-    const priceContext = firstPriceTalk >= 0 && firstPriceTalk <= segment;
+    const priceContext = quoted || (firstPriceTalk >= 0 && firstPriceTalk <= segment);
     const inTurn = matched.filter((m) => m.sentence.segment === segment).map((m) => m.sentence);
     const read = amountsRead(all);
     const key = `${segment}/${priceContext}`;
     let amounts = read.get(key);
     if (!amounts) read.set(key, (amounts = findAmounts(turn.text, { priceContext })));
+    quoted ||= amounts.length > 0;
     for (const amount of amounts) {
       const at = turn.start + amount.start;
       const sentence = inTurn.find((s) => at >= s.start && at < s.end);

@@ -63,9 +63,10 @@ export function findAmounts(text: string, options: FindAmountsOptions = {}): Fou
     options.priceContext === true ||
     read.some((group) => group.explicit || isCuedPrice(tokens, group)) ||
     hasPriceWords(text);
-  const groups = read
-    .filter((group, k) => isAmount(tokens, group, priceTalk) && !continuesTimes(tokens, read, k))
-    .filter((group, k, kept) => !isTakenBack(tokens, group.last + 1, kept[k + 1]?.first));
+  const amounts = read.filter(
+    (group, k) => isAmount(tokens, group, priceTalk) && !continuesTimes(tokens, read, k),
+  );
+  const groups = withoutTakenBack(tokens, amounts);
   settlePriceSpeak(text, tokens, groups);
 
   return groups.flatMap((group) => {
@@ -85,6 +86,24 @@ export function findAmounts(text: string, options: FindAmountsOptions = {}): Fou
   });
 }
 
+/**
+ * The amounts not taken back. A correction's own apology ("a hundred and forty— no, hundred and
+ * twenty-five, sorry") does not take the correction back.
+ */
+function withoutTakenBack(tokens: SpeechToken[], groups: AmountGroup[]): AmountGroup[] {
+  const kept: AmountGroup[] = [];
+  let corrects = false;
+  groups.forEach((group, k) => {
+    const next = groups[k + 1]?.first;
+    const takenBack = corrects
+      ? next !== undefined && isTakenBack(tokens, group.last + 1, next, { replacedOnly: true })
+      : isTakenBack(tokens, group.last + 1, next);
+    if (!takenBack) kept.push(group);
+    corrects = takenBack && next !== undefined;
+  });
+  return kept;
+}
+
 /** Said right after a bare number, these make it a price: "four hundred more", "sixty-two each". */
 const PRICE_AFTER = new Set([
   'more',
@@ -98,8 +117,20 @@ const PRICE_AFTER = new Set([
   'apiece',
   'each',
 ]);
-/** Said right before: "another six hundred", "an extra one twenty-five". */
-const PRICE_BEFORE = new Set(['another', 'extra', 'additional']);
+/** Said right before: "another six hundred", "an extra one twenty-five", "add a hundred and fifty". */
+const PRICE_BEFORE = new Set(['another', 'extra', 'additional', 'add']);
+
+/**
+ * "Vent cleaning's one twenty-five", "the full service is two eighty-nine": what a thing is. Not
+ * "it's three forty-nine" nor "the time is…": that may be the time of day.
+ */
+function saysIs(tokens: SpeechToken[], k: number): boolean {
+  const word = wordAt(tokens, k);
+  if (word === undefined || NOT_PRICED_SUBJECTS.has(word)) return false;
+  if (word === 'is' || word === 'was') return !NOT_PRICED_SUBJECTS.has(wordAt(tokens, k - 1) ?? '');
+  return /'s$/.test(word);
+}
+const NOT_PRICED_SUBJECTS = new Set(["it's", "let's", "what's", "time's", 'it', 'time', 'what']);
 
 /** Price speak's common times of day: "two thirty for the install" may be when, not how much. */
 const CLOCK_MINUTES = new Set([15, 30, 45]);
@@ -122,9 +153,21 @@ function isCuedPrice(tokens: SpeechToken[], group: AmountGroup): boolean {
   if (wordAt(tokens, k) === 'put' && wordAt(tokens, k + 1) === 'in') return true;
   const number = group.amounts[0]!.number;
   const pair = number?.spokenPair;
+  const isBefore = saysIs(tokens, group.first - 1);
   const shaped =
     number?.priceShaped === true ||
-    (word === 'for' && pair !== undefined && !CLOCK_MINUTES.has(pair.second));
+    (word === 'for' && pair !== undefined && !CLOCK_MINUTES.has(pair.second)) ||
+    // "one twenty-five", "a hundred and ten" said as what a thing is: a price
+    (isBefore && pair !== undefined && pair.first < 10 && !CLOCK_MINUTES.has(pair.second)) ||
+    (isBefore &&
+      number !== null &&
+      number.shape !== 'formatted' &&
+      tokens[number.first]!.kind === 'word' &&
+      number.value >= 100) ||
+    // "between two and three hundred", "six to seven hundred": a range of hundreds in words
+    (group.amounts.length === 2 &&
+      group.amounts[1]!.scale >= 100 &&
+      tokens[group.amounts[1]!.first]!.kind === 'word');
   return shaped && surroundingsAllowPrice(tokens, group.first, group.last, number!.yearLike);
 }
 
@@ -166,6 +209,12 @@ const FINANCING =
  */
 function settlePriceSpeak(text: string, tokens: SpeechToken[], groups: AmountGroup[]): void {
   const amounts = groups.flatMap((group) => group.amounts);
+  // "New element's a buck fifty, installed": beside a job or a charge, slang for $150.
+  for (const amount of amounts) {
+    if (amount.buckAnd === undefined) continue;
+    const size = itemSizeNear(text, tokens[amount.first]!.start, tokens[amount.last]!.end);
+    if (size !== null) amount.dollars = 100 + amount.buckAnd;
+  }
   const spoken = amounts.filter((a) => a.number?.spokenPair);
   if (spoken.length === 0) return;
   const financing = FINANCING.test(text);

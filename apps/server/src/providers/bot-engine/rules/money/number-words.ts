@@ -270,8 +270,9 @@ function readPair(
       priceShaped: first >= 13 && first !== 19 && first !== 20,
     };
   }
-  // "eleven five" is thousands and hundreds; "three five" says nothing clear, and "twenty-four seven" is always.
-  if (first >= 10 && !(first === 24 && second.value === 7)) {
+  // "eleven five" is thousands and hundreds; "three five" says nothing clear, "twenty-four seven"
+  // is always, and in "the ninety-nine one" the "one" is the plan.
+  if (first >= 10 && second.value > 1 && !(first === 24 && second.value === 7)) {
     return { ...base, value: first * 1000 + second.value * 100, priceShaped: first !== 19 };
   }
   return null;

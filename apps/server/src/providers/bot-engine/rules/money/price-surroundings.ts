@@ -26,7 +26,7 @@ const BEFORE_YEAR = words(`of from back circa around built installed bought repl
 const MEASURED = words(`
   temp temps temperature pressure reading reads read rated rating voltage amperage amps psi
   superheat subcool static delta ohms measuring measures measured showing shows thermostat
-  setpoint preheat preheated hit reach reaches reached peak peaking load degrees footage
+  setpoint preheat preheated preheating hit reach reaches reached peak peaking load degrees footage
 `);
 /** "Supply air's fifty-six": the air of one side of the system is a temperature. */
 const AIR_SIDES = words(`supply return discharge outdoor outside indoor ambient`);
@@ -53,7 +53,9 @@ const LANDS = words(`puts put gets get leaves brings lands`);
 /** "eighty-five apiece": a unit price, wherever it is said. */
 const UNIT_PRICE = words(`apiece each per`);
 /** "set it to 72", "keep it at sixty-eight": a thermostat setting. */
-const SETTING_VERBS = words(`set setting turn turned keep kept bump drop put crank lower raise`);
+const SETTING_VERBS = words(
+  `set setting turn turned keep kept bump drop put crank lower raise preheat preheating`,
+);
 
 /**
  * Words that may follow a price. A bare number followed by any other word is a quantity or a
@@ -138,6 +140,8 @@ function isMeasured(tokens: SpeechToken[], k: number): boolean {
 function atPrice(tokens: SpeechToken[], at: number, last: number): boolean {
   const before = wordAt(tokens, at - 1) ?? '';
   if ((before === 'you' || before === 'us') && LANDS.has(wordAt(tokens, at - 2) ?? '')) return true;
+  // "so you're at one ninety-four total"
+  if (before === "you're" || before === "we're") return true;
   if (isSetting(tokens, at)) return false;
   return PRICE_AT.has(before) || UNIT_PRICE.has(wordAt(tokens, last + 1) ?? '');
 }

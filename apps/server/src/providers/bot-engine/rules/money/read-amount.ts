@@ -15,6 +15,11 @@ export interface AmountReading {
   /** Token indices, inclusive. */
   first: number;
   last: number;
+  /**
+   * "a buck fifty": the 50. Trade slang says $150 where everyday talk says $1.50; the item named
+   * beside it decides (find-amounts.ts).
+   */
+  buckAnd?: number;
 }
 
 /** One amount, or the two ends of a range ("six to seven hundred bucks") sharing one span. */
@@ -97,7 +102,7 @@ function readAmount(tokens: SpeechToken[], i: number): AmountReading | null {
   const head = readHead(tokens, i);
   if (!head) return null;
   let { dollars, explicit, scale, last } = head;
-  const { number } = head;
+  const { number, buckAnd } = head;
 
   const next = wordAt(tokens, last + 1);
   if (number && !number.spokenPair && scale === 1 && (next === 'k' || next === 'grand')) {
@@ -129,6 +134,7 @@ function readAmount(tokens: SpeechToken[], i: number): AmountReading | null {
     scale,
     first: i,
     last: period?.last ?? last,
+    ...(buckAnd === undefined ? {} : { buckAnd }),
   };
 }
 
@@ -168,7 +174,7 @@ function readRateOfNoun(tokens: SpeechToken[], k: number): ReturnType<typeof rea
 
 const STARTS = new Set([...NUMBER_WORDS, '$', 'usd', 'a', 'couple', 'half']);
 
-type Head = Pick<AmountReading, 'dollars' | 'explicit' | 'number' | 'scale' | 'last'>;
+type Head = Pick<AmountReading, 'dollars' | 'explicit' | 'number' | 'scale' | 'last' | 'buckAnd'>;
 
 /** The start of an amount: "$", "USD", "a couple hundred", "half a grand", "a buck fifty", or a number. */
 function readHead(tokens: SpeechToken[], i: number): Head | null {
@@ -193,12 +199,14 @@ function readHead(tokens: SpeechToken[], i: number): Head | null {
   if (word === 'a' && (next === 'buck' || next === 'dollar')) {
     const cents = readCents(tokens, i + 2, next, 1);
     if (!cents) return null;
+    const saysCents = /^cents?$/.test(wordAt(tokens, cents.last) ?? '');
     return {
       dollars: 1 + cents.cents / 100,
       explicit: true,
       number: null,
       scale: 1,
       last: cents.last,
+      ...(saysCents ? {} : { buckAnd: cents.cents }),
     };
   }
   const number = readNumber(tokens, i);

@@ -37,7 +37,9 @@ export function isTakenBack(
   tokens: SpeechToken[],
   from: number,
   nextAmount: number | undefined,
+  options: { replacedOnly?: boolean } = {},
 ): boolean {
+  if (options.replacedOnly) return nextAmount !== undefined && replacedBy(tokens, from, nextAmount);
   const words: string[] = [];
   for (let k = from; k < tokens.length && words.length < 2; k++) {
     const token = tokens[k]!;
@@ -48,7 +50,18 @@ export function isTakenBack(
     return true;
   }
   if (first === 'no' && TAKE_BACK.has(second ?? '')) return true;
+  // "a hundred and forty— no, hundred and twenty-five"
+  if (first === 'no' && nextAmount !== undefined && saidNext(tokens, from, nextAmount)) return true;
   return nextAmount !== undefined && replacedBy(tokens, from, nextAmount);
+}
+
+/** Only "no" and signs stand between the amount and the next one. */
+function saidNext(tokens: SpeechToken[], from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    const token = tokens[k]!;
+    if (token.kind !== 'sign' && token.norm !== 'no') return false;
+  }
+  return true;
 }
 
 function replacedBy(tokens: SpeechToken[], from: number, to: number): boolean {
