@@ -1,8 +1,22 @@
-import { family, says, saysNegative } from './family.js';
+import { family, says, saysNegative, type FamilyPattern } from './family.js';
 import { HAS_TIME, TIME_EXPRESSION } from './time-words.js';
 
 const PERSON =
   '(?:he|she|they|someone|somebody|a tech|the tech|our tech|our guy|our technician|the technician|a technician|our plumber|the plumber|our electrician|the electrician|my guy)';
+
+const ACK = String.raw`(?:(?:okay|ok|alright|all right|great|perfect|so|got it|awesome)[\s,:;.—–-]*)?`;
+/**
+ * A read-back: the agent says the time back followed by the job's details, as the booking ("Okay —
+ * Thursday the tenth, four to six, path lights along the fence line, Pam Ruiz on Cedar Hollow.").
+ * An offer is a question, or names no details after its times.
+ */
+const READ_BACK: FamilyPattern = {
+  re: new RegExp(
+    String.raw`^\s*${ACK}(?:${TIME_EXPRESSION})(?:[\s,]+(?:${TIME_EXPRESSION}))*[\s]*,[^,?]+,[^?]*$`,
+    'gi',
+  ),
+  negatable: false,
+};
 
 /**
  * The company side confirms an appointment or a dispatch, in everyday words. Excluded: being
@@ -16,8 +30,11 @@ export const bookingConfirmed = family(
     `(?:(?:i've|i have|we've|we have|i|we) )?(?:got|gotten|put|penciled|pencilled|booked|scheduled|slotted|locked|added|reserved|blocked|set) you (?:down|in|up|on)`,
     `(?:i've|i have|we've|we have) got (?:\\w+ ){1,2}(?:coming|heading|scheduled|booked|out to you|lined up)`,
     `(?:you're|you are) (?:in|on) for`,
+    `(?:you're|you are) in(?=[.!,—]|$)|done and done`,
+    `(?:dropped|squeezed|slotted|fit|fitted|moved|plugged|stuck|worked) you (?:in|into)`,
+    `(?:\\w+'s|he's|she's|they're) coming (?:out )?(?:${TIME_EXPRESSION})`,
     `(?:\\w+'s|he's|she's|they've|we've|i've) got you`,
-    `(?:it's|that's) yours|starting (?:his|her|their) day (?:at|with) (?:you|your)|done deal|(?:finishing|wrapping) up (?:\\w+ ){0,4}(?:over|near|nearby|from you|around the corner)`,
+    `(?:it's|that's|is) (?:officially |all |now )?yours|starting (?:his|her|their) day (?:at|with) (?:you|your)|done deal|(?:finishing|wrapping) up (?:\\w+ ){0,4}(?:over|near|nearby|from you|around the corner)`,
     `(?:that's|it's|you're|that is|it is) (?:all )?(?:locked|confirmed|booked|reserved)(?: in)?`,
     `(?:reserved|booked|saved|grabbed) (?:[\\w']+ ){1,4}for you`,
     `(?:\\w+'s|he's|she's|they're|he is|she is|they are) (?:rolling|heading|headed|on (?:his|her|their|the) way|en route|driving over|coming (?:to you|over|out|by))`,
@@ -28,23 +45,35 @@ export const bookingConfirmed = family(
     `(?:pencil|pencilled|penciled) (?:you|that|it) in`,
     `(?:appointment|visit|booking|reservation|install|service call)(?: is| has been| was|'s) (?:set|confirmed|booked|scheduled|locked in|all set)`,
     `(?:confirmation|reminder) (?:text|email|e-mail|call|message)|(?:get|send you) a reminder`,
-    `(?:i'm|i am|we're|we are) (?:sending|dispatching) (?:\\w+ ){0,3}(?:out|over|now|your way|to you|someone|a tech|technician|plumber|electrician|him|her)`,
+    `(?:i'm|i am|we're|we are) (?:sending|dispatching|rerouting|routing|diverting) (?:\\w+ ){0,3}(?:out|over|now|your way|to you|someone|a tech|technician|plumber|electrician|him|her)`,
     `(?:so )?(?:that's|that is|we've got you|i've got you) (?:down )?(?:for )?(?:${TIME_EXPRESSION})`,
     `(?:${TIME_EXPRESSION}) it is`,
     `(?:you'll|you will) (?:get|receive) (?:a|an) (?:text|call|email|e-mail|message|confirmation)`,
     `${PERSON}(?:'ll| will| can| is going to|'s going to| should) (?:be (?:there|out|over|at your)|come (?:out|by)|swing by|stop by|head over|pop by|see you|drop by|be heading|arrive|get there)`,
-    `see you (?:then|on|tomorrow|this|next|monday|tuesday|wednesday|thursday|friday|saturday|sunday)`,
+    `see you (?:then|on|tomorrow|this|next|monday|tuesday|wednesday|thursday|friday|saturday|sunday|at|in the|first thing|bright and early|around|between)`,
+    `(?:you're|you are) (?:all )?good for`,
+    `(?:i'll|we'll|i will|we will) have (?:someone|somebody|a tech|a technician|our tech|\\w+) (?:out|over|there|come|swing|stop)`,
+    `(?:we'll|we will|i'll|i will) be (?:there|out|over|at your|by your)`,
+    `expect (?:him|her|them|the tech|our tech|the technician|a call|a text|us)`,
+    `(?:put|entered|created|made|opened) (?:in )?(?:the|a|your) (?:work order|ticket|service order)`,
+    `^\s*(?:ok(?:ay)?,? |great,? |perfect,? |alright,? )?(?:booked|scheduled|confirmed|done)(?=[.!]|\s*$)`,
+    `got (?:it|that|this) down`,
+    `(?:i'll|we'll|i will|we will) send (?!you)(?:\\w+ ){0,2}(?:out|over|your way|to you|by)`,
+    `you'll see (?:him|her|them|\\w+) (?:then|${TIME_EXPRESSION})`,
+    `(?:call|text) (?:you )?(?:when|before|once) (?:he's|she's|they're|he|she|they|the tech) (?:\\w+ )?(?:on (?:his|her|their|the) way|close|heading|leaving|nearby|en route)`,
+    `(?:appointment|visit)(?:'s| is) (?:on |for )?(?:${TIME_EXPRESSION})`,
+    `(?:i|we) (?:have|got) you (?:down|in|on|for|at|scheduled|booked)`,
     `(?:booked|scheduled) (?:you|it|that|the visit|the appointment) for`,
     `(?:he's|she's|they're|you're) on (?:\\w+'s )?(?:route|schedule|calendar)`,
     `(?:put|added) you on (?:\\w+'s )?(?:route|schedule|calendar)`,
-  ),
+  ).concat(READ_BACK),
   {
     exclude: [
       `booked (?:solid|up|out|full)|fully booked|completely booked`,
       `(?:want|like|shall|should|can|could) (?:me to |i |we )?(?:book|schedule|set|put|pencil|get|lock|reserve)`,
       `\\?`,
       `booking fee|booking charge`,
-      `give us a call|call us back|call back and`,
+      `give us a call|call us back|call back and|call us (?:once|when|after|if|whenever)`,
       `(?:cancellation|waiting|wait|call|call-back|callback|standby) list|(?:on|to) the list`,
       `(?:when|what time|what day) (?:would|do|did|should|can) you`,
     ],
@@ -56,7 +85,10 @@ export const declinedDeferred = family(
   'declined-deferred',
   saysNegative(
     `(?:get|call|circle|reach) back (?:to|with) you`,
-    `(?:call|ring|phone) (?:you )?back`,
+    `(?:call|ring|phone) (?:you (?:guys |all |folks )?)?back`,
+    `(?:gonna|going to|will|i'll|we'll) (?:just )?(?:go )?(?:pick up|buy|get|grab) a new one`,
+    `for now (?:we're|i'm|we are|i am) (?:good|fine|okay|ok)`,
+    `(?:we|i) (?:don't|do not) (?:work on|service|handle) (?:\\w+ ){0,2}(?:systems?|units?|those|that|commercial|steam|boilers?)|(?:they're|that's) who i'd call`,
     `(?:i'll|we'll|let me|i will|we will|i'm gonna|we're gonna|gonna|i need to|we need to|want to|wanna) (?:\\w+ )?(?:think|thinking) (?:about|it over|on it)`,
     `think (?:it over|about it)`,
     `sleep on it`,
@@ -78,6 +110,7 @@ export const declinedDeferred = family(
     `(?:need to|want to|have to|gotta|like to|i'll|going to|gonna|calling to) cancel|cancel (?:my|the|our|tomorrow's|this|that) (?:\\w+ )?(?:appointment|visit|service|booking)`,
     `no,? thanks|no,? thank you|nah,? (?:i'm|we're) good`,
     `(?:i'll|we'll) let you know`,
+    `never ?mind|keep (?:that|it|you|your number) in mind`,
     `(?:not|isn't|is not) in the budget`,
     `(?:try|go with|use|call) (?:someone|somebody|another|a different)`,
     `(?:book|do|schedule|sign up|grab|pick|get) (?:\\w+ ){0,3}(?:online|on the website|on your website|through the app)`,
@@ -90,7 +123,7 @@ export const declinedDeferred = family(
     `(?:circle|come) back (?:after|in|when|to it)|not (?:much )?(?:for|into) (?:subscriptions|contracts|memberships|plans)|(?:rather|prefer to) (?:just )?(?:keep it to|stick to|do) (?:what|the)|just the (?:\\w+ ){0,2}today`,
     `roll the dice|take my chances|if (?:it|something) (?:else )?breaks,? it breaks|ask me (?:again )?(?:after|in|next|later|when)|(?:wife|husband|partner)'s (?:department|call|thing|decision)|(?:don't|do not) (?:really )?do (?:subscriptions|memberships|contracts|plans)`,
     `(?:dad|father|brother|brother-in-law|son|son-in-law|cousin|uncle|friend|neighbor)(?:'s| is) (?:a |an )?(?:retired )?(?:electrician|plumber|hvac guy|handyman|contractor|pipefitter)`,
-    `(?:call|check with|contact|try) (?:\\w+ ){0,2}first|find (?:someone|somebody) (?:else|who)`,
+    `(?:call|check with|contact|try|text|email|message|ask) (?:\\w+ ){0,3}first|find (?:someone|somebody) (?:else|who)`,
     `(?:moving|selling|listing|listed)(?: the house| it)? (?:\\w+ ){0,3}(?:soon|next|after|in|by|this)|have the house listed|not adding anything|(?:we're|i'm) covered (?:there|on that)`,
     `(?:i'll|we'll|i will|we will) (?:just )?(?:wait|hang on|figure it out)`,
     `that's too far out`,
