@@ -24,6 +24,7 @@ export const concernPrice = family(
       `(?:payment plan|financing|finance|pay (?:it )?(?:over time|in installments))`,
       `swing (?:that|it)`,
       `(?:cost|costs|price|prices)`,
+      `a fortune|so much more|(?:a lot|way|that much) more than|who(?:'s| is)? (?:gonna |going to )?pays? for|for free\?|charge (?:me|us) (?:for|to|extra)|(?:extra|more) on top|that's extra|cost(?:s)? extra|fronting|money(?:'s| is) (?:\\w+ ){0,2}tight`,
     ),
     ...saysNegative(
       `(?:can't|cannot|can not|couldn't|won't be able to) (?:really )?(?:swing|afford|justify|spend|pay)`,
@@ -63,8 +64,15 @@ export const concernTiming = family(
     `(?:how long|how many days|how much time) (?:will|would|does|is|until|till)`,
     `(?:that's|that is|it's) (?:too )?(?:too far out|too long|a long time|forever)`,
     `(?:need|needs|has|have) to be (?:done|fixed|working|up) (?:by|before|today|tonight)`,
+    `(?:kind of|kinda|pretty|too|a little|a bit|awful|really) far(?: out| away| off)?|a (?:long )?ways (?:out|away|off)`,
+    `(?:i'm|i am|i'll be|she's|he's|we're|she is|he is) (?:not (?:off|home|back)|at (?:work|the plant|the office|the shop|the hospital|school)|working|on shift) (?:\\w+ ){0,2}(?:till|until|til|'til|from|between|to|all)`,
+    `(?:i've|i have|i got|i've got) (?:the |a |an )?(?:dentist|doctor|appointment|meeting|work|school pickup|shift)`,
+    `(?:supposed to|going to|gonna) (?:hit|get|drop|be) (?:like |about |down to )?(?:\\w+ ){0,2}(?:below|degrees|freezing)|below (?:zero|freezing)|pipes? (?:\\w+ ){0,2}freez`,
+    `getting married|wedding|graduation|baptism|funeral|birthday party|bake sale|thanksgiving|christmas|(?:the )?holidays`,
+    `on oxygen|oxygen (?:machine|concentrator|tank)|wheelchair|heart condition|asthma|(?:just had|recovering from) (?:surgery|a baby)|pregnant|twins`,
   ).concat(
     saysNegative(
+      `(?:nothing|anything) (?:sooner|earlier|before (?:that|then))|is there (?:\\w+ )?(?:sooner|earlier|before (?:that|then))`,
       `(?:no|without) (?:heat|ac|a\\/c|air|hot water|water|power)`,
       `(?:get|getting|i'm|am) off work|(?:can't|cannot) let (?:it|this|that) sit|waiting (?:\\w+ )?(?:two|three|a couple|a few|several|\\d+) (?:more )?(?:days|weeks)`,
     ),
@@ -85,6 +93,7 @@ export const concernTrust = family(
       `(?:neighbor|neighbour|friend|sister|brother|coworker|cousin)(?:'s)? (?:\\w+ ){0,4}(?:used|had|hired|called|got)`,
       `(?:charged|paid|cost) (?:us|me|them) (?:\\w+ ){0,6}(?:and|but) (?:it|the problem) (?:came|still|never)`,
       `(?:botched|messed up|screwed up|never showed|no-show|didn't show|never came|didn't fix|never fixed|didn't even|never heard (?:back|from))`,
+      `any good\?|(?:try|trying|gonna|going to) (?:to )?(?:sell|upsell|push) (?:me|us)|sales ?pitch|horror stor|burned before|got burned|(?:somebody|someone|strangers?|people) (?:i|we) (?:don't|do not) know|(?:licensed|certified) (?:electrician|plumber|tech|technician)\?`,
       `billing us|kept charging|took (?:them|him|her|the last guy) (?:\\w+ )?(?:visits|tries|trips|times)|find (?:\\w+ ){0,2}more (?:things|problems|stuff|issues)|one of those (?:deals|things|jobs) where`,
     ),
   ],
@@ -135,6 +144,8 @@ export const concernMess = family('concern-mess', [
     `(?:carpet|carpets|floor|floors|rug|walls?|drywall|ceiling|hardwood|tile|cabinets?|paint|furniture|yard|lawn|garden)(?:'s)? (?:\\w+ ){0,3}(?:damage|damaged|ruin|ruined|stain|stained|scratch|scratched|hole|holes|cut|torn up|dug up|wrecked|soaked|wet|warping|warped|coming down)`,
     `(?:damage|ruin|stain|scratch|wreck|tear up|dig up) (?:\\w+ ){0,2}(?:carpet|floors?|walls?|drywall|ceiling|hardwood|tile|yard|lawn|cabinets?)`,
     `clean(?:ed|ing)? up|clean up after|left (?:a |it )?(?:mess|dirty)|water (?:all over|everywhere|damage)`,
+    `(?:floors?|carpets?|hardwood|sod|lawn|cabinets?|countertops?|rug|tile|kitchen|walls?)(?: \\w+){0,2} (?:redone|refinished|re-?done|replaced|installed|put in|painted|laid)|(?:brand new|just had|just got|just put in|just redid|just refinished|just painted|just laid|new) (?:\\w+ ){0,2}(?:floors?|carpets?|hardwood|sod|lawn|paint|cabinets?|countertops?|rug|tile|vinyl)`,
+    `dig up|dug up|left a hole|hole in (?:the|my|his|her|our) (?:wall|drywall|ceiling|floor)|drag(?:ged)? (?:a|the) (?:ladder|dolly|unit|fridge|washer)|gouge[ds]?|scuff(?:s|ed)?|careful with (?:it|the|my|our)`,
   ),
   // A worry said through a negation: "I don't want my floors wrecked".
   ...saysNegative(
@@ -146,7 +157,7 @@ export const concernNoise = family(
   'concern-noise',
   says(
     `nois(?:e|es|y|ier|iest)|(?<!out )loud(?:er|ly)?|racket`,
-    `bang(?:s|ed|ing)?|rattl(?:e|es|ed|ing)|squeal(?:s|ed|ing)?|screech(?:es|ed|ing)?|grind(?:s|ing)?|humm?(?:s|ing)?|buzz(?:es|ed|ing)?|whin(?:e|es|ing)|clank(?:s|ed|ing)?|clunk(?:s|ed|ing)?|thump(?:s|ed|ing)?|knock(?:s|ed|ing)|hiss(?:es|ed|ing)?|gurgl(?:e|es|ed|ing)|whistl(?:e|es|ed|ing)|screams?|screaming|shriek(?:s|ing)?|roar(?:s|ing)?|vibrat(?:e|es|ing|ion)|shak(?:e|es|ing)|chirp(?:s|ing)?|ticking|clicking|popping|groan(?:s|ing)?|moan(?:s|ing)?`,
+    `bang(?:s|ed|ing)?|rattl(?:e|es|ed|ing)|squeal(?:s|ed|ing)?|screech(?:es|ed|ing)?|grind(?:s|ing)?|humm?(?:s|ing)?|buzz(?:es|ed|ing)?|whin(?:e|es|ing)|clank(?:s|ed|ing)?|clunk(?:s|ed|ing)?|thump(?:s|ed|ing)?|knock(?:s|ed|ing)|hiss(?:es|ed|ing)?|gurgl(?:e|es|ed|ing)|whistl(?:e|es|ed|ing)|squeak(?:s|ed|ing|y)?|screams?|screaming|shriek(?:s|ing)?|roar(?:s|ing)?|vibrat(?:e|es|ing|ion)|shak(?:e|es|ing)|chirp(?:s|ing)?|ticking|clicking|popping|groan(?:s|ing)?|moan(?:s|ing)?`,
     `(?:wake|woke|keeps?) (?:\\w+ )?(?:up|awake)`,
     `sounds like a (?:jet|train|freight|airplane|helicopter)`,
   ),
@@ -171,13 +182,14 @@ export const concernReliability = family(
     ),
     ...saysNegative(
       `no (?:hot water|heat|ac|a\\/c|air|power|water pressure|pressure|cold air)`,
-      `(?:doesn't|won't|isn't|not|can't|don't|wouldn't) (?:\\w+ ){0,3}anymore`,
+      `(?:doesn't|won't|isn't|not|can't|don't|wouldn't) (?:\\w+ ){0,5}anymore`,
       `(?:won't|wouldn't|doesn't|didn't|isn't|wasn't|aren't|not|never) (?:\\w+ )?(?:work|working|turn on|turning on|start|starting|cool|cooling|heat|heating|drain|draining|spin|spinning|ignite|light|flush|flushing|run|running|kick on|come on|shut off|stop|stay on|get cold|get hot|blow|blowing|keeping up)`,
     ),
   ],
   {
     exclude: [
       `(?:tripping|trip) (?:over|hazard)|road trip|(?:plan|drip) (?:irrigation)|dead to the world`,
+      `if (?:it|that|this|something|anything) (?:\\w+ ){0,3}again|(?:got|get|have) it (?:\\w+ )?(?:working|spinning|running|going) again`,
     ],
   },
 );

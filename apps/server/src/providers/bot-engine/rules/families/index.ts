@@ -13,7 +13,7 @@ import {
   concernTrust,
   concernWarranty,
 } from './concerns.js';
-import type { PhraseFamily } from './family.js';
+import { mayMatch, type PhraseFamily } from './family.js';
 import { maintenancePlan } from './maintenance-plan.js';
 
 const FAMILIES: Record<RuleFamily, PhraseFamily> = {
@@ -66,7 +66,7 @@ function findFamily(
   negation: boolean,
 ): FamilyHit | null {
   const family = FAMILIES[id];
-  if (!family.any.test(sentence.flat)) return null;
+  if (!mayMatch(family, sentence.flat)) return null;
   if (!family.requires.every((re) => re.test(sentence.flat))) return null;
   const excluded = family.exclude.flatMap((re) =>
     [...sentence.flat.matchAll(re)].map((m) => clauseAt(sentence, sentence.start + m.index).start),
