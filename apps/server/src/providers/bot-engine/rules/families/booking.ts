@@ -56,7 +56,7 @@ export const bookingConfirmed = family(
     `(?:we'll|we will|i'll|i will) be (?:there|out|over|at your|by your)`,
     `expect (?:him|her|them|the tech|our tech|the technician|a call|a text|us)`,
     `(?:put|entered|created|made|opened) (?:in )?(?:the|a|your) (?:work order|ticket|service order)`,
-    `^\s*(?:ok(?:ay)?,? |great,? |perfect,? |alright,? )?(?:booked|scheduled|confirmed|done)(?=[.!]|\s*$)`,
+    `^\\s*(?:ok(?:ay)?,? |great,? |perfect,? |alright,? )?(?:booked|scheduled|confirmed|done)(?=[.!]|\\s*$)`,
     `got (?:it|that|this) down`,
     `(?:i'll|we'll|i will|we will) send (?!you)(?:\\w+ ){0,2}(?:out|over|your way|to you|by)`,
     `you'll see (?:him|her|them|\\w+) (?:then|${TIME_EXPRESSION})`,

@@ -24,7 +24,7 @@ export const concernPrice = family(
       `(?:payment plan|financing|finance|pay (?:it )?(?:over time|in installments))`,
       `swing (?:that|it)`,
       `(?:cost|costs|price|prices)`,
-      `a fortune|so much more|(?:a lot|way|that much) more than|who(?:'s| is)? (?:gonna |going to )?pays? for|for free\?|charge (?:me|us) (?:for|to|extra)|(?:extra|more) on top|that's extra|cost(?:s)? extra|fronting|money(?:'s| is) (?:\\w+ ){0,2}tight`,
+      `a fortune|so much more|(?:a lot|way|that much) more than|who(?:'s| is)? (?:gonna |going to )?pays? for|for free\\?|charge (?:me|us) (?:for|to|extra)|(?:extra|more) on top|that's extra|cost(?:s)? extra|fronting|money(?:'s| is) (?:\\w+ ){0,2}tight`,
     ),
     ...saysNegative(
       `(?:can't|cannot|can not|couldn't|won't be able to) (?:really )?(?:swing|afford|justify|spend|pay)`,
@@ -93,7 +93,7 @@ export const concernTrust = family(
       `(?:neighbor|neighbour|friend|sister|brother|coworker|cousin)(?:'s)? (?:\\w+ ){0,4}(?:used|had|hired|called|got)`,
       `(?:charged|paid|cost) (?:us|me|them) (?:\\w+ ){0,6}(?:and|but) (?:it|the problem) (?:came|still|never)`,
       `(?:botched|messed up|screwed up|never showed|no-show|didn't show|never came|didn't fix|never fixed|didn't even|never heard (?:back|from))`,
-      `any good\?|(?:try|trying|gonna|going to) (?:to )?(?:sell|upsell|push) (?:me|us)|sales ?pitch|horror stor|burned before|got burned|(?:somebody|someone|strangers?|people) (?:i|we) (?:don't|do not) know|(?:licensed|certified) (?:electrician|plumber|tech|technician)\?`,
+      `any good\\?|(?:try|trying|gonna|going to) (?:to )?(?:sell|upsell|push) (?:me|us)|sales ?pitch|horror stor|burned before|got burned|(?:somebody|someone|strangers?|people) (?:i|we) (?:don't|do not) know|(?:licensed|certified) (?:electrician|plumber|tech|technician)\\?`,
       `billing us|kept charging|took (?:them|him|her|the last guy) (?:\\w+ )?(?:visits|tries|trips|times)|find (?:\\w+ ){0,2}more (?:things|problems|stuff|issues)|one of those (?:deals|things|jobs) where`,
     ),
   ],
