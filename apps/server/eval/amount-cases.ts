@@ -93,6 +93,16 @@ export const AMOUNT_CASES: readonly AmountCase[] = [
   say('New element is a buck fifty, installed.', explicit(15000, 'a buck fifty')),
   say('Replacing the breaker is a buck forty.', explicit(14000, 'a buck forty')),
   say('Probably a couple hundred bucks.', explicit(20000, 'a couple hundred bucks')),
+  say('Dryer vent cleaning is a buck and a quarter.', explicit(12500, 'a buck and a quarter')),
+  say(
+    "The club? It's a buck-fifty for the year.",
+    explicit(15000, 'a buck-fifty for the year', 'year'),
+  ),
+  inPriceTalk('Ninety-nine the first year.', bare(9900, 'Ninety-nine the first year', 'year')),
+  inPriceTalk(
+    "It'd be, uh, thirty-eight— no, hang on, that's without the permit. Forty-one hundred.",
+    bare(410000, 'Forty-one hundred'),
+  ),
   // Price speak said as what a thing is, with no price word anywhere.
   say("Vent cleaning's one twenty-five.", bare(12500, 'one twenty-five')),
   say('Just clearing the drain alone is a hundred and ten.', bare(11000, 'a hundred and ten')),
@@ -345,6 +355,8 @@ export const AMOUNT_CASES: readonly AmountCase[] = [
 /** Numbers that are not money, even in price talk. */
 export const NOT_AMOUNT_CASES: readonly AmountCase[] = [
   inPriceTalk('The unit was installed in 2009.'),
+  inPriceTalk("Job number's 2291, the office will call you."),
+  inPriceTalk('We have to call 811 for locates first.'),
   inPriceTalk('And the plan I mentioned, the ninety-nine one, want me to add it?'),
   say("It's three forty-nine."),
   say('I am preheating to three-fifty now.'),

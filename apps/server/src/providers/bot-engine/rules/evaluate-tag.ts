@@ -20,7 +20,7 @@ import type { TranscriptSentence } from './transcript-sentences.js';
 /** At most this many spans are kept as one tag's evidence (the first ones said). */
 export const MAX_EVIDENCE_PER_TAG = 10;
 /** A rule that answers another tag reads this many turns after that tag's evidence. */
-export const REPLY_TURNS = 6;
+export const REPLY_TURNS = 8;
 
 export interface Evidence {
   sentence: TranscriptSentence;

@@ -3,7 +3,7 @@ import { family, says } from './family.js';
 // What a plan is called, with up to three words of name before it ("our Blue Ribbon membership",
 // "the HomeShield agreement", "a service contract").
 const PLAN_NOUN =
-  "(?:maintenance|service|comfort|protection|care|priority|preferred|premier|premium|annual|yearly|tune-?up|vip|club|home|plumbing|electrical|hvac|peace-of-mind|[a-z][\\w'-]*) (?:plan|agreement|membership|club|program|contract|protection|pass)s?";
+  "(?:maintenance|service|comfort|protection|care|priority|preferred|premier|premium|annual|yearly|tune-?up|vip|club|home|plumbing|electrical|hvac|peace-of-mind|[a-z][\\w'-]*) (?:plan|agreement|membership|club|program|contract|protection|pass|circle|plus|care|advantage|assurance|promise)s?";
 const MEMBERSHIP = '(?:membership|memberships|club|service contract|maintenance agreement)';
 
 /**
@@ -37,6 +37,10 @@ export const maintenancePlan = family(
       `(?:heard of|it's our|that's our|is our) (?:\\w+ ){0,3}(?:plan|club|membership|program|agreement|protection)`,
       `(?:it's|that's) what (?:\\w+ ){1,3}is for`,
       `two (?:tune-?ups|visits|checkups|inspections) a year`,
+      `(?:it's|this is|that's) called (?:the |our )?[a-z][\\w'-]* (?:[a-z][\\w'-]* )?(?:care|plus|circle|club|pass|program|plan|advantage|assurance|promise|protection|membership|agreement)`,
+      `put you on (?:our|the) (?:\\w+ )?list (?:to|for|where)`,
+      `(?:come|swing|stop|be) (?:back |out |by )?(?:twice|two times|once|every (?:spring|fall|year|six months|\\w+ months)) (?:a |per |and )?(?:year|spring|fall)?`,
+      `(?:for|to) (?:our |plan |club )?members,? we`,
     ),
   ],
   {

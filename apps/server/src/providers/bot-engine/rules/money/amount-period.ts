@@ -52,6 +52,14 @@ export function readPeriod(
     return { per: noun, last: k + 1 };
   }
   // "a hundred and nine for the year", "for the whole year"
+  // "ninety-nine the first year"
+  if (
+    word === 'the' &&
+    /^(?:first|second)$/.test(wordAt(tokens, k + 1) ?? '') &&
+    wordAt(tokens, k + 2) === 'year'
+  ) {
+    return { per: 'year', last: k + 2 };
+  }
   if (word === 'for') {
     const whole = wordAt(tokens, k + 2) === 'whole' ? 1 : 0;
     const noun = wordAt(tokens, k + 2 + whole);

@@ -209,11 +209,12 @@ const FINANCING =
  */
 function settlePriceSpeak(text: string, tokens: SpeechToken[], groups: AmountGroup[]): void {
   const amounts = groups.flatMap((group) => group.amounts);
-  // "New element's a buck fifty, installed": beside a job or a charge, slang for $150.
+  // "New element's a buck fifty, installed", "a buck-fifty for the year": beside a job, a charge
+  // or a rate, slang for $150.
   for (const amount of amounts) {
     if (amount.buckAnd === undefined) continue;
     const size = itemSizeNear(text, tokens[amount.first]!.start, tokens[amount.last]!.end);
-    if (size !== null) amount.dollars = 100 + amount.buckAnd;
+    if (size !== null || amount.per !== null) amount.dollars = 100 + amount.buckAnd;
   }
   const spoken = amounts.filter((a) => a.number?.spokenPair);
   if (spoken.length === 0) return;

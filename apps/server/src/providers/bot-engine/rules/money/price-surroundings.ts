@@ -10,11 +10,15 @@ const words = (list: string) => new Set(list.split(/\s+/).filter((w) => w !== ''
 const NOT_AFTER = words(`
   model models job invoice ticket order number no # serial suite apt apartment room ext extension
   zip route highway exit page version step level floor channel line id account claim po ref
-  reference confirmation code size in since on a an full
+  reference confirmation code size in since on a an full call dial
   january february march april june july august september october november december
   jan feb apr jun jul aug sep sept oct nov dec
   monday tuesday wednesday thursday friday saturday sunday today tomorrow tonight
 `);
+/** "Job number's 48-1207", "the model's 4TTR": an id said as what a thing is. */
+const IDS = words(
+  `model job invoice ticket order number serial account claim reference confirmation code`,
+);
 /** Words before a number that make it a time of day: "by four", "until six thirty". */
 const TIME_BEFORE = words(`by until till 'til before after past`);
 /** Before a year-shaped number ("nineteen ninety-eight", "2009") these make it a year. */
@@ -54,7 +58,7 @@ const LANDS = words(`puts put gets get leaves brings lands`);
 const UNIT_PRICE = words(`apiece each per`);
 /** "set it to 72", "keep it at sixty-eight": a thermostat setting. */
 const SETTING_VERBS = words(
-  `set setting turn turned keep kept bump drop put crank lower raise preheat preheating`,
+  `set setting turn turned keep kept bump drop put crank lower raise preheat preheating back`,
 );
 
 /**
@@ -121,6 +125,7 @@ function allowsBefore(
   if (word === 'at' && !atPrice(tokens, k, last)) return false;
   if (word === 'to' && isSetting(tokens, k)) return false;
   if (NOT_AFTER.has(word) || TIME_BEFORE.has(word)) return false;
+  if (IDS.has(word.replace(/'s$/, ''))) return false; // "job number's 2291"
   if (yearLike && BEFORE_YEAR.has(word)) return false;
   return !isMeasured(tokens, k);
 }

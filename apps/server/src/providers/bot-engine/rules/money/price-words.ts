@@ -32,6 +32,7 @@ const THOUSANDS_ITEMS = anyOf(
 );
 const TENS_ITEMS = anyOf(
   String.raw`service call|diagnostic|trip (?:charge|fee)|dispatch|call-out|tune-?up|filters?|special|coupon|fee`,
+  String.raw`cleaning|inspection|flush`,
 );
 
 /**

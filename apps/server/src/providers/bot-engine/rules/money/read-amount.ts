@@ -197,6 +197,10 @@ function readHead(tokens: SpeechToken[], i: number): Head | null {
     return { dollars: 500, explicit: grand, number: null, scale: 1000, last: i + 2 };
   }
   if (word === 'a' && (next === 'buck' || next === 'dollar')) {
+    // "a buck and a quarter"
+    if (['and', 'a', 'quarter'].every((w, k) => wordAt(tokens, i + 2 + k) === w)) {
+      return { dollars: 1.25, explicit: true, number: null, scale: 1, last: i + 4, buckAnd: 25 };
+    }
     const cents = readCents(tokens, i + 2, next, 1);
     if (!cents) return null;
     const saysCents = /^cents?$/.test(wordAt(tokens, cents.last) ?? '');

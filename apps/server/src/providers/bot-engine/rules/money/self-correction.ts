@@ -1,7 +1,7 @@
 import type { SpeechToken } from './speech-tokens.js';
 
 /** Said right after an amount, these take it back: "four— sorry, three fifty", "thirty-four— no wait". */
-const TAKE_BACK = new Set(['sorry', 'wait', 'scratch', 'correction', 'oops', 'pardon']);
+const TAKE_BACK = new Set(['sorry', 'wait', 'scratch', 'correction', 'oops', 'pardon', 'hang']);
 /** Between two amounts, these make the second replace the first: "four fifty, I mean three fifty". */
 const REPLACE = new Set([...TAKE_BACK, 'mean', 'meant', 'actually', 'rather', 'make']);
 /** Words that may fill the gap around a marker: "no wait", "I mean", "scratch that", "let me say". */

@@ -56,6 +56,11 @@ export function speechTokens(text: string): SpeechToken[] {
     }
     const previous = tokens[tokens.length - 1];
     if (c === HYPHEN && previous?.end === i && isWordChar(text.charCodeAt(i + 1))) {
+      // "a buck-fifty" is written for "a buck fifty": that hyphen is a space.
+      if (previous.norm === 'buck' || previous.norm === 'bucks') {
+        i++;
+        continue;
+      }
       // An in-word hyphen joins two words; it is kept only as the next token's `hyphenated` flag.
       hyphenAt = i++;
       continue;
