@@ -6,7 +6,7 @@
  * as the baseline measured in the same run, wink-nlp reading the same text (the floor of any
  * engine that reads it with an NLP library).
  *
- *   npm run bench:rules          (BENCH_ITERATIONS, default 200)
+ *   npm run bench:rules          (BENCH_ITERATIONS, default 1000)
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +16,7 @@ import { runRules } from '../src/providers/bot-engine/rules/rules-engine';
 import { analyseText } from '../src/providers/bot-engine/rules/text-analysis';
 import { loadEvalSet } from '../eval/eval-set';
 
-const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 1000);
 const WORDS = 4_000;
 const here = path.dirname(fileURLToPath(import.meta.url));
 

@@ -111,34 +111,30 @@ function replyScope(
   return (s) => segments.some((at) => s.segment >= at && s.segment <= at + REPLY_TURNS);
 }
 
-const wholeSentence = (sentence: TranscriptSentence): Evidence => ({
+const wholeSentence = (sentence: TranscriptSentence) => evidenceOf(sentence, 'Speaker');
+
+const evidenceOf = (sentence: TranscriptSentence, matchedBy: string): Evidence => ({
   sentence,
   start: sentence.start,
   end: sentence.end,
-  matchedBy: 'Speaker',
+  matchedBy,
 });
 
 /** The first way the sentence matches the rule: a phrase, a family, then the examples. */
 function matchSentence(rule: FullBotRule, sentence: TranscriptSentence): Evidence | null {
-  const evidence = (matchedBy: string): Evidence => ({
-    sentence,
-    start: sentence.start,
-    end: sentence.end,
-    matchedBy,
-  });
   for (const phrase of rule.phrases) {
     const hit = matchPhrase(sentence.tokens, phraseStems(phrase));
     if (hit && !(rule.negation && isNegated(sentence, hit.first.start, hit.last.end))) {
-      return evidence(`Phrase: ${phrase}`);
+      return evidenceOf(sentence, `Phrase: ${phrase}`);
     }
   }
   for (const id of rule.families) {
     const hit = matchFamily(id, sentence, rule.negation);
-    if (hit) return evidence(hit.matchedBy);
+    if (hit) return evidenceOf(sentence, hit.matchedBy);
   }
   const example = exampleClassifier(rule.examples)?.classify(sentence.tokens);
   if (example && !(rule.negation && isNegatedSentence(sentence))) {
-    return evidence(`Example: "${example}"`);
+    return evidenceOf(sentence, `Example: "${example}"`);
   }
   return null;
 }

@@ -28,6 +28,16 @@ export interface TranscriptSentence {
  * (its words could not be highlighted).
  */
 export function transcriptSentences(transcript: EngineTranscript): TranscriptSentence[] {
+  // The bots of one run share the transcript object; other runs are found by its content.
+  const same = byObject.get(transcript);
+  if (same) return same;
+  const sentences = byContent(transcript);
+  byObject.set(transcript, sentences);
+  return sentences;
+}
+const byObject = new WeakMap<EngineTranscript, TranscriptSentence[]>();
+
+function byContent(transcript: EngineTranscript): TranscriptSentence[] {
   const key = cacheKey(transcript);
   const cached = recent.get(key);
   if (cached) {
@@ -54,27 +64,39 @@ const cacheKey = (t: EngineTranscript) =>
 function analyse(transcript: EngineTranscript): TranscriptSentence[] {
   const offsets = segmentOffsets(transcript.segments);
   const turns = analyseTurns(transcript.segments.map((s) => s.text));
+  const sides = new Map<string, SpeakerSide>();
   const sentences: TranscriptSentence[] = [];
   transcript.segments.forEach((segment, index) => {
-    if (!transcript.text.startsWith(segment.text, offsets[index]!)) return;
-    const side = speakerSide(segment.speaker);
+    const base = offsets[index]!;
+    if (!transcript.text.startsWith(segment.text, base)) return;
+    let side = sides.get(segment.speaker);
+    if (side === undefined) sides.set(segment.speaker, (side = speakerSide(segment.speaker)));
+    // One flattening per turn; each sentence takes its part (same length, same offsets).
+    const flatTurn = flatten(segment.text);
     for (const s of turns[index]!) {
       sentences.push({
-        ...s,
+        start: s.start,
+        end: s.end,
+        text: s.text,
+        tokens: s.tokens,
         segment: index,
         speaker: segment.speaker,
         side,
-        flat: flatten(s.text),
+        flat: flatTurn.slice(s.start - base, s.end - base),
       });
     }
   });
   return sentences;
 }
 
+const CURLY = /[‘’ʼ]/;
+const CURLY_ALL = /[‘’ʼ]/g;
+
 // Words that carry nothing and break up phrases in speech; blanked, never removed.
 const FILLERS = /\b(?:u+h+|u+m+|e+r+m+|h+m+|you know|like I said)\b,?/gi;
 
 /** Straight quotes, fillers blanked: the same length as the text (see `flat`). */
 export function flatten(text: string): string {
-  return text.replace(/[‘’ʼ]/g, "'").replace(FILLERS, (m) => ' '.repeat(m.length));
+  const straight = CURLY.test(text) ? text.replace(CURLY_ALL, "'") : text;
+  return straight.replace(FILLERS, (m) => ' '.repeat(m.length));
 }

@@ -21,6 +21,8 @@ export interface PhraseFamily {
    * machine code.)
    */
   any: RegExp[];
+  /** The patterns of each regex of `any`, in the same order. */
+  chunks: FamilyPattern[][];
   /** Near misses: a match in a clause that also matches one of these does not count. */
   exclude: RegExp[];
   /** Each of these must also be found in the sentence (e.g. a day or time for an offered slot). */
@@ -54,6 +56,7 @@ export function family(
     any: inChunks(patterns, ANY_CHUNK).map(
       (chunk) => new RegExp(chunk.map((p) => p.re.source).join('|'), 'i'),
     ),
+    chunks: inChunks(patterns, ANY_CHUNK),
     exclude: (options.exclude ?? []).map(words),
     requires: options.requires ?? [],
   };
@@ -65,6 +68,15 @@ const inChunks = <T>(items: readonly T[], size: number): T[][] =>
     items.slice(k * size, (k + 1) * size),
   );
 
-/** Whether a text says any of the family's patterns (before looking at where and how). */
-export const mayMatch = (family: PhraseFamily, text: string): boolean =>
-  family.any.some((re) => re.test(text));
+/**
+ * The family's patterns that may match a text (in order): those of each regex of `any` that
+ * matches it. Most sentences say none, and the rest say one or two.
+ */
+export function patternsSaid(family: PhraseFamily, text: string): readonly FamilyPattern[] {
+  let said: FamilyPattern[] | null = null;
+  for (let k = 0; k < family.any.length; k++) {
+    if (family.any[k]!.test(text)) (said ??= []).push(...family.chunks[k]!);
+  }
+  return said ?? NONE;
+}
+const NONE: readonly FamilyPattern[] = [];

@@ -13,7 +13,7 @@ import {
   concernTrust,
   concernWarranty,
 } from './concerns.js';
-import { mayMatch, type PhraseFamily } from './family.js';
+import { patternsSaid, type PhraseFamily } from './family.js';
 import { maintenancePlan } from './maintenance-plan.js';
 
 const FAMILIES: Record<RuleFamily, PhraseFamily> = {
@@ -66,12 +66,13 @@ function findFamily(
   negation: boolean,
 ): FamilyHit | null {
   const family = FAMILIES[id];
-  if (!mayMatch(family, sentence.flat)) return null;
+  const said = patternsSaid(family, sentence.flat);
+  if (said.length === 0) return null;
   if (!family.requires.every((re) => re.test(sentence.flat))) return null;
   const excluded = family.exclude.flatMap((re) =>
     [...sentence.flat.matchAll(re)].map((m) => clauseAt(sentence, sentence.start + m.index).start),
   );
-  for (const pattern of family.patterns) {
+  for (const pattern of said) {
     for (const m of sentence.flat.matchAll(pattern.re)) {
       const start = sentence.start + m.index;
       const end = start + m[0].length;
