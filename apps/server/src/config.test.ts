@@ -135,7 +135,8 @@ describe('loadConfig', () => {
       ffmpegPath: 'ffmpeg',
       ffprobePath: 'ffprobe',
     });
-    expect(config.jobMaintenanceSeconds).toBe(60);
+    expect(config.jobMaintenanceSeconds).toBe(15);
+    expect(config.jobLiveness).toEqual({ heartbeatSeconds: 10, livenessSeconds: 30 });
   });
 
   it('reads the transcription service: a key alone means OpenAI, a base URL alone a local server', () => {

@@ -154,7 +154,9 @@ const envSchema = z.object({
     max: 23 * 3600,
   }),
   CALL_DOWNLOAD_TIMEOUT_SECONDS: num('CALL_DOWNLOAD_TIMEOUT_SECONDS', 300, { min: 0.1 }),
-  JOB_MAINTENANCE_SECONDS: num('JOB_MAINTENANCE_SECONDS', 60, { int: true, min: 1, max: 3600 }),
+  JOB_MAINTENANCE_SECONDS: num('JOB_MAINTENANCE_SECONDS', 15, { int: true, min: 1, max: 3600 }),
+  JOB_HEARTBEAT_SECONDS: num('JOB_HEARTBEAT_SECONDS', 10, { int: true, min: 1, max: 600 }),
+  JOB_LIVENESS_SECONDS: num('JOB_LIVENESS_SECONDS', 30, { int: true, min: 2, max: 3600 }),
   LLM_BASE_URL: url('LLM_BASE_URL'),
   LLM_API_KEY: optionalString,
   LLM_MODEL: optionalString,
@@ -178,7 +180,7 @@ const envSchema = z.object({
   CRM_CREDENTIALS_PREVIOUS_SECRETS: optionalString,
   CRM_SYNC_INTERVAL_MINUTES: num('CRM_SYNC_INTERVAL_MINUTES', 15, { int: true, min: 0, max: 1440 }),
   CRM_SYNC_PAGE_SIZE: num('CRM_SYNC_PAGE_SIZE', 500, { int: true, min: 1, max: 5000 }),
-  CRM_SYNC_LEASE_SECONDS: num('CRM_SYNC_LEASE_SECONDS', 300, { int: true, min: 10, max: 86400 }),
+  CRM_SYNC_LEASE_SECONDS: num('CRM_SYNC_LEASE_SECONDS', 60, { int: true, min: 2, max: 86400 }),
   SERVICETITAN_AUTH_URL: url('SERVICETITAN_AUTH_URL'),
   SERVICETITAN_API_URL: url('SERVICETITAN_API_URL'),
 });
@@ -265,13 +267,25 @@ export type SttConfig =
   | ({ engine: 'pocketsphinx' } & PocketsphinxConfig)
   | { engine: 'none' };
 
+/**
+ * A worker renews each job it works every `heartbeatSeconds`; a job not renewed for
+ * `livenessSeconds` belongs to a dead worker and is retried (at least two heartbeats).
+ */
+export interface JobLivenessConfig {
+  heartbeatSeconds: number;
+  livenessSeconds: number;
+}
+
 /** Tuning of the interaction pipeline's pg-boss jobs (audio merge, transcription, call download). */
 export interface PipelineConfig {
   /** Retries after the first attempt; the last failure becomes the interaction's error message. */
   retryLimit: number;
   /** First retry delay; doubles with each retry (0: retry at once). */
   retryDelaySeconds: number;
-  /** An active job older than this is taken as crashed (worker killed) and retried. */
+  /**
+   * The longest a job may run, alive or not. A dead worker's job is found much sooner, when its
+   * heartbeat stops (JobLivenessConfig).
+   */
   jobTimeoutSeconds: number;
   /** Longest audio piece sent to the speech-to-text service in one request. */
   sttChunkSeconds: number;
@@ -357,6 +371,8 @@ export interface AppConfig {
   llm: LlmConfig | null;
   /** How often pg-boss looks for expired (crashed) jobs and purges old ones. */
   jobMaintenanceSeconds: number;
+  /** How a dead worker's jobs are found (jobs/job-liveness.ts). */
+  jobLiveness: JobLivenessConfig;
   billing: BillingConfig;
   crm: CrmConfig;
 }
@@ -593,6 +609,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     llm: llmConfig(e),
     jobMaintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
+    jobLiveness: {
+      heartbeatSeconds: e.JOB_HEARTBEAT_SECONDS,
+      livenessSeconds: Math.max(e.JOB_LIVENESS_SECONDS, 2 * e.JOB_HEARTBEAT_SECONDS),
+    },
     billing: {
       pricePerMinuteCents: e.BILLING_PRICE_PER_MINUTE_CENTS,
       // Hourly: a company's month closes in the first hour after midnight on the 1st, its time.

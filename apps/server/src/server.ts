@@ -91,6 +91,7 @@ export async function createServer(
       logger,
       pipeline: config.pipeline,
       maintenanceIntervalSeconds: config.jobMaintenanceSeconds,
+      liveness: config.jobLiveness,
       workers: runWorkers
         ? {
             mail: createMailProvider(config),

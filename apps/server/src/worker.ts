@@ -30,6 +30,7 @@ async function main() {
     logger,
     pipeline: config.pipeline,
     maintenanceIntervalSeconds: config.jobMaintenanceSeconds,
+    liveness: config.jobLiveness,
     workers: {
       mail: createMailProvider(config),
       purge: purgeDeps(config, database.db),

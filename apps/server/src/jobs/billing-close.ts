@@ -105,6 +105,7 @@ export async function closeBillingNow(
       logger,
       pipeline: config.pipeline,
       maintenanceIntervalSeconds: config.jobMaintenanceSeconds,
+      liveness: config.jobLiveness,
     });
     const jobs = queue;
     const outcomes: CloseOutcome[] = [];

@@ -118,6 +118,7 @@ export async function retireBotVersionsNow(
       logger: pino({ level: 'warn' }),
       pipeline: config.pipeline,
       maintenanceIntervalSeconds: config.jobMaintenanceSeconds,
+      liveness: config.jobLiveness,
     });
     const jobs = queue;
     const deps = {

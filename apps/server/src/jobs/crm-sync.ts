@@ -22,9 +22,13 @@ import { retryOptions } from './retry-options.js';
  *
  * Resumable: each page's rows and its entity's cursor are written in one transaction, so a worker
  * killed mid-sync resumes at the first uncommitted page. Idempotent: rows are upserted on the
- * CRM's ids, unchanged ones are left alone. Never overlapping: the queue is 'stately' per company
- * integration, and a lease on the integration row (renewed per page, run out when a worker dies)
- * keeps a second worker or a redelivered job out. Events go out after each commit from outboxes
+ * CRM's ids, unchanged ones are left alone. Never overlapping: a lease on the integration row
+ * (renewed every quarter of CRM_SYNC_LEASE_SECONDS while the sync runs, so it runs out soon after
+ * a worker dies) keeps a second worker or a redelivered job out; such a job comes back when the
+ * lease would have run out. The queue holds at most one waiting job per company integration
+ * (policy 'short'): nothing about a running or dead job can hold up the other companies' syncs.
+ * A sync whose retries are used up (its workers kept dying) ends failed on the integration card
+ * through the dead-letter queue crm-sync-dead. Events go out after each commit from outboxes
  * (jobs.completion_published_at, interactions still to download), so a crash between commit and
  * publishing loses nothing, and publishing twice adds nothing.
  */
@@ -39,9 +43,23 @@ export interface CrmSyncJobData {
 
 const OUTBOX_BATCH = 500;
 
+export const CRM_SYNC_DEAD_QUEUE = 'crm-sync-dead';
+/** What the integration card shows when a sync's job gave up. */
+export const SYNC_ABANDONED = 'The sync stopped before it could finish. Press Sync to try again.';
+
 export async function createCrmSyncQueues(boss: PgBoss): Promise<void> {
-  // 'stately': at most one queued and one running job per company integration (singletonKey).
-  await boss.createQueue(CRM_SYNC_QUEUE, { name: CRM_SYNC_QUEUE, policy: 'stately' });
+  // 'short': at most one waiting job per company integration (singletonKey). It was 'stately',
+  // which also allows one active job per key: a dead worker's active job then made every fetch of
+  // the queue fail on that unique index once a Sync press had queued another job for the company.
+  await boss.createQueue(CRM_SYNC_QUEUE, { name: CRM_SYNC_QUEUE, policy: 'short' });
+  await boss.updateQueue(CRM_SYNC_QUEUE, { name: CRM_SYNC_QUEUE, policy: 'short' });
+  await boss
+    .getDb()
+    .executeSql(
+      `UPDATE pgboss.job SET policy = 'short' WHERE name = $1 AND policy = 'stately' AND state < 'completed'`,
+      [CRM_SYNC_QUEUE],
+    );
+  await boss.createQueue(CRM_SYNC_DEAD_QUEUE, { name: CRM_SYNC_DEAD_QUEUE });
   await boss.createQueue(CRM_SYNC_SCHEDULE_QUEUE, {
     name: CRM_SYNC_SCHEDULE_QUEUE,
     policy: 'singleton',
@@ -51,7 +69,7 @@ export async function createCrmSyncQueues(boss: PgBoss): Promise<void> {
 function syncSendOptions(config: PipelineConfig, id: string): PgBoss.SendOptions {
   // A sync outliving its expiry is retried while it still runs: the retry finds the lease taken
   // and comes back later, so the expiry only bounds how long a dead worker's job blocks the queue.
-  return { ...retryOptions(config), singletonKey: id };
+  return { ...retryOptions(config), singletonKey: id, deadLetter: CRM_SYNC_DEAD_QUEUE };
 }
 
 export function createCrmSyncSender(
@@ -140,8 +158,9 @@ export async function runCrmSync(
 ): Promise<CrmSyncOutcome> {
   const { repo, crm, logger } = deps;
   const leaseSeconds = crm.syncLeaseSeconds;
-  let lease = await repo.acquireLease(companyIntegrationId, leaseSeconds);
-  if (lease === null) return 'busy';
+  const acquired = await repo.acquireLease(companyIntegrationId, leaseSeconds);
+  if (acquired === null) return 'busy';
+  const lease = keepLease(repo, companyIntegrationId, acquired, leaseSeconds, logger);
   const counts: SyncCounts = {};
   let runId: string | undefined;
   try {
@@ -181,10 +200,8 @@ export async function runCrmSync(
         }
         cursor = page.cursor;
         await drainOutboxes(deps, target, outcome.newCallIds);
-        const renewed = await repo.renewLease(companyIntegrationId, lease, leaseSeconds);
-        // A page outlasted the lease and another worker took the company over: leave it to them.
-        if (renewed === null) throw new LeaseLostError();
-        lease = renewed;
+        // The lease could not be renewed in time and another worker took the company over.
+        if (lease.lost()) throw new LeaseLostError();
         if (!page.hasMore) break;
       }
     }
@@ -210,8 +227,46 @@ export async function runCrmSync(
     if (!final) throw error;
     return 'done';
   } finally {
-    await repo.releaseLease(companyIntegrationId, lease);
+    const token = await lease.stop();
+    if (token !== null) await repo.releaseLease(companyIntegrationId, token);
   }
+}
+
+/**
+ * Renews a sync's lease every quarter of its length while the sync runs, so it stays held however
+ * long a CRM page takes, and runs out within `seconds` of the worker dying.
+ */
+function keepLease(
+  repo: Pick<CrmSyncStateRepo, 'renewLease'>,
+  id: string,
+  acquired: string,
+  seconds: number,
+  logger: Logger,
+): { lost(): boolean; stop(): Promise<string | null> } {
+  let token: string | null = acquired;
+  let renewing: Promise<void> = Promise.resolve();
+  const timer = setInterval(
+    () => {
+      renewing = renewing.then(async () => {
+        if (token === null) return;
+        try {
+          token = await repo.renewLease(id, token, seconds);
+        } catch (error) {
+          logger.warn({ err: error, companyIntegrationId: id }, 'CRM sync lease not renewed');
+        }
+      });
+    },
+    Math.max(250, (seconds * 1000) / 4),
+  );
+  timer.unref();
+  return {
+    lost: () => token === null,
+    async stop() {
+      clearInterval(timer);
+      await renewing;
+      return token;
+    },
+  };
 }
 
 /** The scheduled pass: a sync of each connected company whose last one started over `minutes` ago. */
@@ -248,6 +303,15 @@ export async function registerCrmSyncWorkers(
       }
     },
   );
+  // A sync whose retries ran out without its handler ending it (every attempt's worker died).
+  await boss.work<CrmSyncJobData>(CRM_SYNC_DEAD_QUEUE, { batchSize: 1 }, async ([job]) => {
+    if (!job) return;
+    deps.logger.error(
+      { companyIntegrationId: job.data.companyIntegrationId },
+      'CRM sync gave up: its workers stopped before it could finish',
+    );
+    await deps.repo.abandon(job.data.companyIntegrationId, SYNC_ABANDONED);
+  });
   if (deps.syncIntervalMinutes <= 0) return () => undefined;
 
   await boss.work(CRM_SYNC_SCHEDULE_QUEUE, { batchSize: 1 }, async () => {

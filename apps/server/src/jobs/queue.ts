@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import type { AppConfig, CrmConfig, PipelineConfig } from '../config.js';
+import type { AppConfig, CrmConfig, JobLivenessConfig, PipelineConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { AudioTools } from '../providers/audio/index.js';
 import type { BotEngines } from '../providers/bot-engine/index.js';
@@ -70,6 +70,7 @@ import {
   registerSendEmailWorker,
   SEND_EMAIL_QUEUE,
 } from './send-email.js';
+import { withJobLiveness } from './job-liveness.js';
 import { createTranscribeStep } from './transcribe.js';
 
 /** What the rest of the app needs from the job queue. */
@@ -104,6 +105,8 @@ export interface StartQueueOptions {
   pipeline: PipelineConfig;
   /** How often expired jobs (a killed worker's) are retried and old ones purged. */
   maintenanceIntervalSeconds: number;
+  /** How often a worker renews its jobs, and how soon a job not renewed is a dead worker's. */
+  liveness: JobLivenessConfig;
   /** When set, this process also works the queues. */
   workers?: {
     mail: MailProvider;
@@ -136,15 +139,18 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
     schedule: Boolean(workers),
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds,
   };
-  const boss =
+  const pgBoss =
     database.kind === 'postgres' && databaseUrl
       ? new PgBoss({ connectionString: databaseUrl, max: 4, ...common })
       : new PgBoss({
           db: { executeSql: (text, values) => database.executeSql(text, values) },
           ...common,
         });
-  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
-  await boss.start();
+  pgBoss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  await pgBoss.start();
+  // Workers renew the jobs they work and log their failures (jobs/job-liveness.ts).
+  const liveness = withJobLiveness(pgBoss, options.liveness, logger);
+  const boss = liveness.boss;
   await createSendEmailQueue(boss);
   await createPipelineQueues(boss);
   await createBotRunQueues(boss);
@@ -268,6 +274,7 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
     async stop() {
       stopCapacityTimer?.();
       stopCrmSchedule?.();
+      liveness.stop();
       await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
     },
   };

@@ -71,6 +71,15 @@ export interface FakeServiceTitanControls {
   inject5xx(count: number, status?: number): void;
   /** The call's recording answers `status` from now on. */
   failRecording(callId: number | string, status: number): void;
+  /**
+   * After `pages` more export pages, export requests are held unanswered (a CRM that hangs, so a
+   * test can kill the worker mid-sync) until `release`.
+   */
+  holdExportsAfter(pages: number): void;
+  /** Answers the held export requests and stops holding. */
+  release(): void;
+  /** Export requests being held now. */
+  held(): number;
   /** Requests received per endpoint (all of them: failed, refused and served). */
   requests(endpoint: FakeServiceTitanEndpoint): number;
   resetRequestCounts(): void;
@@ -294,6 +303,8 @@ export async function startFakeServiceTitan(
   const counts = new Map<FakeServiceTitanEndpoint, number>();
   let issued = 0;
   let origin = '';
+  let holdAfter: number | null = null;
+  let holding: (() => void)[] = [];
 
   const idOf = (entity: CrmEntity, index: number) => ID_BASE[entity] + index;
   const modifiedOnAt = (position: number) => new Date(base + position * 1000);
@@ -537,7 +548,14 @@ export async function startFakeServiceTitan(
     const tenant = exportMatch?.[2] ?? recordingMatch?.[1];
     if (tenant !== credentials.tenantId) return problem(res, 404, 'Tenant not found.');
 
-    if (entity) return exportPage(entity, url, res);
+    if (entity) {
+      if (holdAfter !== null && holdAfter-- <= 0) {
+        holdAfter = 0;
+        await new Promise<void>((resolve) => holding.push(resolve));
+        if (res.destroyed) return;
+      }
+      return exportPage(entity, url, res);
+    }
     const callId = Number(recordingMatch![2]);
     const index = callId - ID_BASE.calls;
     const failure = failingRecordings.get(callId);
@@ -588,6 +606,16 @@ export async function startFakeServiceTitan(
     failRecording: (callId, status) => failingRecordings.set(Number(callId), status),
     requests: (endpoint) => counts.get(endpoint) ?? 0,
     resetRequestCounts: () => counts.clear(),
+    holdExportsAfter: (pages) => {
+      holdAfter = pages;
+    },
+    release: () => {
+      holdAfter = null;
+      const waiting = holding;
+      holding = [];
+      for (const resume of waiting) resume();
+    },
+    held: () => holding.length,
     tokensIssued: () => issued,
   };
 

@@ -184,6 +184,28 @@ export function createCrmSyncStateRepo(db: Db) {
       });
     },
 
+    /**
+     * The sync's job gave up (its workers kept dying before it could finish or fail): its open run
+     * ends failed and the card says so, unless a later sync has finished since.
+     */
+    async abandon(id: string, error: string) {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(companyIntegrations)
+          .set({ syncProcessStatus: 'fail', lastSyncError: error })
+          .where(
+            and(
+              eq(companyIntegrations.id, id),
+              inArray(companyIntegrations.syncProcessStatus, ['pending', 'in-progress']),
+            ),
+          );
+        await tx
+          .update(crmSyncRuns)
+          .set({ status: 'fail', error, finishedAt: sql`now()` })
+          .where(and(eq(crmSyncRuns.companyIntegrationId, id), isNull(crmSyncRuns.finishedAt)));
+      });
+    },
+
     /** A retry is coming: the run stays open, the status shows it waits. */
     async willRetry(id: string, runId: string, counts: SyncCounts, error: string) {
       await db
