@@ -7,6 +7,7 @@ import { createBilling } from '../modules/billing/billing.module.js';
 import type { BillingService, CloseOutcome } from '../modules/billing/billing.service.js';
 import { createPaymentProvider, type PaymentProvider } from '../providers/payments/index.js';
 import { startJobQueue, type JobQueue } from './queue.js';
+import { createWaitingUniqueQueue } from './queue-policy.js';
 
 /**
  * The monthly close (issue 10 §2). Hourly, a scan finds the companies whose previous month (their
@@ -28,10 +29,9 @@ export async function createBillingQueues(boss: PgBoss): Promise<void> {
     policy: 'singleton',
     retryLimit: 2,
   });
-  // 'stately': at most one queued and one running job per company and month (singletonKey).
-  await boss.createQueue(BILLING_CLOSE_COMPANY_QUEUE, {
-    name: BILLING_CLOSE_COMPANY_QUEUE,
-    policy: 'stately',
+  // At most one waiting job per company and month (singletonKey); a close is idempotent (one
+  // invoice per company and month, one charge per invoice), so two never bill twice.
+  await createWaitingUniqueQueue(boss, BILLING_CLOSE_COMPANY_QUEUE, {
     retryLimit: 5,
     retryDelay: 60,
     retryBackoff: true,

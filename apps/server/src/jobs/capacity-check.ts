@@ -3,14 +3,15 @@ import type { Logger } from 'pino';
 import type { AppConfig, PipelineConfig } from '../config.js';
 import type { CapacityService, ResumeQueue } from '../modules/capacity/capacity.service.js';
 import { BOT_RUN_QUEUE, botRunSendOptions, type BotRunJobData } from './bot-run.js';
+import { createWaitingUniqueQueue } from './queue-policy.js';
 import { pipelineSendOptions, transcribeJob } from './pipeline.js';
 
 /**
  * capacity-check {companyId?}: soft-capacity e-mails and the resumption of paused work (issue 10
  * §3). With a company id it checks that company (queued when its limits change or a payment clears
  * the hold); without, it checks every company with paused work or recent usage. A timer in each
- * worker process queues the periodic pass every CAPACITY_CHECK_SECONDS; the queue is 'stately'
- * with a singleton key per company (or 'all'), so processes never pile passes up.
+ * worker process queues the periodic pass every CAPACITY_CHECK_SECONDS; the queue holds one
+ * waiting job per singleton key (a company, or 'all'), so processes never pile passes up.
  */
 export const CAPACITY_CHECK_QUEUE = 'capacity-check';
 
@@ -24,7 +25,7 @@ export interface CapacityCheckQueue {
 }
 
 export async function createCapacityQueues(boss: PgBoss): Promise<void> {
-  await boss.createQueue(CAPACITY_CHECK_QUEUE, { name: CAPACITY_CHECK_QUEUE, policy: 'stately' });
+  await createWaitingUniqueQueue(boss, CAPACITY_CHECK_QUEUE);
 }
 
 export function createCapacityCheckSender(boss: Pick<PgBoss, 'send'>): CapacityCheckQueue {

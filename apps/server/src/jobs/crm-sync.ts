@@ -15,6 +15,7 @@ import {
 import { CrmError } from '../providers/crm/crm-provider.js';
 import { JOB_COMPLETED_EVENT, type JobCompletedEvent } from './job-events.js';
 import type { PipelineSender } from './pipeline.js';
+import { createWaitingUniqueQueue } from './queue-policy.js';
 import { retryOptions } from './retry-options.js';
 
 /**
@@ -48,17 +49,8 @@ export const CRM_SYNC_DEAD_QUEUE = 'crm-sync-dead';
 export const SYNC_ABANDONED = 'The sync stopped before it could finish. Press Sync to try again.';
 
 export async function createCrmSyncQueues(boss: PgBoss): Promise<void> {
-  // 'short': at most one waiting job per company integration (singletonKey). It was 'stately',
-  // which also allows one active job per key: a dead worker's active job then made every fetch of
-  // the queue fail on that unique index once a Sync press had queued another job for the company.
-  await boss.createQueue(CRM_SYNC_QUEUE, { name: CRM_SYNC_QUEUE, policy: 'short' });
-  await boss.updateQueue(CRM_SYNC_QUEUE, { name: CRM_SYNC_QUEUE, policy: 'short' });
-  await boss
-    .getDb()
-    .executeSql(
-      `UPDATE pgboss.job SET policy = 'short' WHERE name = $1 AND policy = 'stately' AND state < 'completed'`,
-      [CRM_SYNC_QUEUE],
-    );
+  // At most one waiting job per company integration (singletonKey); the lease keeps runs apart.
+  await createWaitingUniqueQueue(boss, CRM_SYNC_QUEUE);
   await boss.createQueue(CRM_SYNC_DEAD_QUEUE, { name: CRM_SYNC_DEAD_QUEUE });
   await boss.createQueue(CRM_SYNC_SCHEDULE_QUEUE, {
     name: CRM_SYNC_SCHEDULE_QUEUE,

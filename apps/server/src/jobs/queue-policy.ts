@@ -1,0 +1,27 @@
+import type PgBoss from 'pg-boss';
+
+/**
+ * Creates a queue whose jobs are unique per singleton key only while they wait (pg-boss's 'short'
+ * policy), and moves a queue created earlier as 'stately' to it with its waiting jobs.
+ *
+ * 'stately' also allows one active job per key. A dead worker's job stays active until it expires,
+ * and pg-boss's fetch of the queue's oldest waiting job then fails on that unique index whenever
+ * the same key was queued again (a Sync press, the next scheduled pass): every fetch of the
+ * queue fails, so every other company's job waits too. The jobs of these queues guard themselves
+ * against running twice at once (a lease, or idempotent writes), so the unique active job is not
+ * needed.
+ */
+export async function createWaitingUniqueQueue(
+  boss: Pick<PgBoss, 'createQueue' | 'updateQueue' | 'getDb'>,
+  name: string,
+  options: Omit<PgBoss.Queue, 'name' | 'policy'> = {},
+): Promise<void> {
+  const queue = { ...options, name, policy: 'short' as const };
+  await boss.createQueue(name, queue);
+  await boss.updateQueue(name, queue);
+  await boss.getDb().executeSql(
+    `UPDATE pgboss.job SET policy = 'short'
+        WHERE name = $1 AND policy = 'stately' AND state < 'completed'`,
+    [name],
+  );
+}
