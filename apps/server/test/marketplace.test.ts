@@ -7,6 +7,7 @@ import {
   companyDeprecationsResponseSchema,
   deprecateVersionPath,
   earliestRetirementDay,
+  latestRetirementDay,
   marketplaceBotDetailResponseSchema,
   marketplaceBotListResponseSchema,
   marketplaceBotPath,
@@ -521,6 +522,13 @@ describe('subscriptions, ratings and deprecation', () => {
     });
     expect(tooSoon.status).toBe(422);
     expect(tooSoon.body.errors.retires_on).toEqual([MARKETPLACE_MESSAGES.retireTooSoon]);
+    const afterLatest = new Date(`${latestRetirementDay(new Date())}T00:00:00Z`);
+    afterLatest.setUTCDate(afterLatest.getUTCDate() + 1);
+    for (const late of [afterLatest.toISOString().slice(0, 10), '9999-12-31']) {
+      const tooLate = await pub.post(deprecateVersionPath(alpha.id, 1), { retires_on: late });
+      expect(tooLate.status).toBe(422);
+      expect(tooLate.body.errors.retires_on).toEqual([MARKETPLACE_MESSAGES.retireTooLate]);
+    }
     expect(
       (await pub.post(deprecateVersionPath(alpha.id, 9), { retires_on: earliest })).status,
     ).toBe(404);

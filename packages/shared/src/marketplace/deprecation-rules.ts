@@ -5,17 +5,33 @@ export function utcDay(at: Date): string {
   return at.toISOString().slice(0, 10);
 }
 
-/** The first day a version deprecated at `at` may retire on (issue 12 §3: at least 14 days ahead). */
-export function earliestRetirementDay(at: Date): string {
+/** The day `days` after the UTC day of `at`. */
+function dayAfter(at: Date, days: number): string {
   const day = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
-  day.setUTCDate(day.getUTCDate() + MARKETPLACE_LIMITS.deprecationMinDays);
+  day.setUTCDate(day.getUTCDate() + days);
   return utcDay(day);
 }
 
-/** True for a real calendar day (YYYY-MM-DD) no earlier than earliestRetirementDay(at). */
-export function isValidRetirementDay(value: string, at: Date): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+/** The first day a version deprecated at `at` may retire on (at least 14 days ahead). */
+export const earliestRetirementDay = (at: Date): string =>
+  dayAfter(at, MARKETPLACE_LIMITS.deprecationMinDays);
+
+/** The last day a version deprecated at `at` may retire on (two years ahead). */
+export const latestRetirementDay = (at: Date): string =>
+  dayAfter(at, MARKETPLACE_LIMITS.deprecationMaxDays);
+
+export type RetirementDayProblem = 'invalid' | 'too-soon' | 'too-late';
+
+/** What is wrong with a retirement day (YYYY-MM-DD) chosen at `at`, or null when it may be used. */
+export function retirementDayProblem(value: string, at: Date): RetirementDayProblem | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return 'invalid';
   const parsed = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(parsed.getTime()) || utcDay(parsed) !== value) return false;
-  return value >= earliestRetirementDay(at);
+  if (Number.isNaN(parsed.getTime()) || utcDay(parsed) !== value) return 'invalid';
+  if (value < earliestRetirementDay(at)) return 'too-soon';
+  if (value > latestRetirementDay(at)) return 'too-late';
+  return null;
 }
+
+/** True for a real calendar day between earliestRetirementDay(at) and latestRetirementDay(at). */
+export const isValidRetirementDay = (value: string, at: Date): boolean =>
+  retirementDayProblem(value, at) === null;

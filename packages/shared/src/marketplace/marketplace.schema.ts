@@ -30,6 +30,8 @@ export const MARKETPLACE_LIMITS = {
   deprecationNoteMax: 500,
   /** A deprecated version retires at least this many days after it is deprecated. */
   deprecationMinDays: 14,
+  /** …and at most this many: a retirement day in 9999 would never come. */
+  deprecationMaxDays: 730,
 } as const;
 
 export const MARKETPLACE_MESSAGES = {
@@ -51,6 +53,7 @@ export const MARKETPLACE_MESSAGES = {
   deprecated: 'Version deprecated',
   versionNotFound: 'Version not found',
   retireTooSoon: `Choose a date at least ${MARKETPLACE_LIMITS.deprecationMinDays} days from today.`,
+  retireTooLate: 'Choose a date within two years from today.',
   latestCannotBeDeprecated: 'Publish a newer version before deprecating this one.',
   alreadyDeprecated: 'This version is already deprecated.',
   noteMaxed: `A note cannot have more than ${MARKETPLACE_LIMITS.deprecationNoteMax} characters.`,

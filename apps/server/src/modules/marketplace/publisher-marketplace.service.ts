@@ -1,6 +1,6 @@
 import {
   MARKETPLACE_MESSAGES,
-  isValidRetirementDay,
+  retirementDayProblem,
   type DeprecateBody,
   type MarketplaceVersion,
   type Rating,
@@ -75,8 +75,13 @@ export function createPublisherMarketplaceService(deps: {
         }
         if (current.deprecatedAt)
           throw new DomainError(409, MARKETPLACE_MESSAGES.alreadyDeprecated);
-        if (!isValidRetirementDay(body.retires_on, now)) {
-          throw fieldError('retires_on', MARKETPLACE_MESSAGES.retireTooSoon);
+        const problem = retirementDayProblem(body.retires_on, now);
+        if (problem) {
+          const message =
+            problem === 'too-late'
+              ? MARKETPLACE_MESSAGES.retireTooLate
+              : MARKETPLACE_MESSAGES.retireTooSoon;
+          throw fieldError('retires_on', message);
         }
         return q.deprecateVersion(current.id, {
           deprecatedAt: now,

@@ -3,6 +3,7 @@ import {
   MARKETPLACE_MESSAGES,
   deprecateBodySchema,
   earliestRetirementDay,
+  latestRetirementDay,
 } from '@fieldbot/shared';
 import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -62,6 +63,7 @@ function DeprecateForm({
 }) {
   const deprecate = useDeprecateVersion(botId);
   const earliest = earliestRetirementDay(new Date());
+  const latest = latestRetirementDay(new Date());
   const form = useForm({
     initialValues: { retires_on: '', note: '' },
     validate: {
@@ -98,10 +100,11 @@ function DeprecateForm({
         <TextInput
           type="date"
           label="Retirement date"
-          description={`At least ${MARKETPLACE_LIMITS.deprecationMinDays} days from today (UTC).`}
+          description={`At least ${MARKETPLACE_LIMITS.deprecationMinDays} days and at most two years from today (UTC).`}
           required
           data-autofocus
           min={earliest}
+          max={latest}
           {...form.getInputProps('retires_on')}
         />
         <Textarea

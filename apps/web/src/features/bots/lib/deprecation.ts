@@ -1,12 +1,18 @@
-import { MARKETPLACE_MESSAGES, MESSAGES, isValidRetirementDay } from '@fieldbot/shared';
+import { MARKETPLACE_MESSAGES, MESSAGES, retirementDayProblem } from '@fieldbot/shared';
 
-/** The retirement day's error, checked against `now` at submit (the earliest day moves at midnight UTC). */
+/** The retirement day's error, checked against `now` at submit (the allowed days move at midnight UTC). */
 export function retirementDayError(value: string, now: Date): string | null {
   if (!value) return MESSAGES.required;
-  if (isValidRetirementDay(value, now)) return null;
-  return /^\d{4}-\d{2}-\d{2}$/.test(value)
-    ? MARKETPLACE_MESSAGES.retireTooSoon
-    : MESSAGES.invalidValue;
+  switch (retirementDayProblem(value, now)) {
+    case null:
+      return null;
+    case 'invalid':
+      return MESSAGES.invalidValue;
+    case 'too-soon':
+      return MARKETPLACE_MESSAGES.retireTooSoon;
+    case 'too-late':
+      return MARKETPLACE_MESSAGES.retireTooLate;
+  }
 }
 
 /** Whether a deprecated version's day has come (pins have moved or move today). */
