@@ -6,12 +6,15 @@ import type { JobLivenessConfig } from '../config.js';
  * A killed worker's jobs come back in about a minute, and a long job that is alive (a transcription
  * of an hour of audio) is never cut short.
  *
- * pg-boss finds a dead worker's job only when the job's expiry has passed, and the same expiry
- * bounds how long a live worker may run it. So jobs keep their long expiry (the longest a job may
- * run: PIPELINE_JOB_TIMEOUT_SECONDS, or pg-boss's default), and while a handler runs, the process
- * working it moves the job's expiry to `livenessSeconds` from now, every `heartbeatSeconds`. A
- * worker that dies stops renewing, pg-boss's maintenance (JOB_MAINTENANCE_SECONDS) fails the job
- * by timeout within a liveness period, and the job is retried like any failure.
+ * pg-boss finds a dead worker's job when `started_on + expire_in` has passed, and `expire_in`
+ * also bounds how long a live worker may run it (pg-boss's in-process timeout, our abort signals),
+ * and is carried over to every retry. So `expire_in` keeps the long expiry a job was queued with
+ * (the longest it may run: PIPELINE_JOB_TIMEOUT_SECONDS, or pg-boss's default), and while a
+ * handler runs, the process working it moves the job's `started_on` back so that it expires
+ * `livenessSeconds` from now (but never after its real start + `expire_in`), at once and every
+ * `heartbeatSeconds`. A worker that dies stops renewing, pg-boss's maintenance
+ * (JOB_MAINTENANCE_SECONDS) fails the job by timeout within a liveness period, and the retry is
+ * fetched with the full expiry again.
  *
  * Every handler failure is logged here with its queue and job, so a failed job always shows in
  * the application's own log (pg-boss only records it in its table).
@@ -26,8 +29,8 @@ export interface JobLiveness {
 
 interface Working {
   name: string;
-  /** Seconds from its start after which the job expires however alive it is. */
-  maxSeconds: number;
+  /** performance.now() when this process began the job. */
+  began: number;
 }
 
 type Handler = (jobs: PgBoss.Job<unknown>[]) => Promise<unknown>;
@@ -45,15 +48,19 @@ export function withJobLiveness(
       return job ? [{ id, ...job }] : [];
     });
     if (jobs.length === 0) return;
+    const now = performance.now();
+    // Expires at min(now + liveness, real start + expire_in): the real start is now − elapsed.
     await boss.getDb().executeSql(
       `UPDATE pgboss.job AS j
-         SET expire_in = LEAST(now() - j.started_on + make_interval(secs => $4), make_interval(secs => w.max))
-         FROM unnest($1::text[], $2::uuid[], $3::float8[]) AS w(name, id, max)
+         SET started_on = LEAST(
+               (now() + make_interval(secs => $4))::timestamp - j.expire_in,
+               (now() - make_interval(secs => w.elapsed))::timestamp)
+         FROM unnest($1::text[], $2::uuid[], $3::float8[]) AS w(name, id, elapsed)
         WHERE j.name = w.name AND j.id = w.id AND j.state = 'active'`,
       [
         jobs.map((j) => j.name),
         jobs.map((j) => j.id),
-        jobs.map((j) => j.maxSeconds),
+        jobs.map((j) => (now - j.began) / 1000),
         config.livenessSeconds,
       ],
     );
@@ -70,11 +77,9 @@ export function withJobLiveness(
     (name: string, handler: Handler): Handler =>
     async (jobs) => {
       const ids = jobs.map((job) => job.id);
-      for (const job of jobs) {
-        working.set(job.id, { name, maxSeconds: expirySeconds(job) });
-      }
+      for (const job of jobs) working.set(job.id, { name, began: performance.now() });
       try {
-        // At once: until now the job carried its long expiry.
+        // At once: until now the job expired only after its full expiry.
         await renew(ids);
         return await handler(jobs);
       } catch (error) {
@@ -109,11 +114,4 @@ export function withJobLiveness(
     working: () => [...working.keys()],
     stop: () => clearInterval(timer),
   };
-}
-
-/** The expiry a job was queued with (what it was fetched with), in seconds. */
-function expirySeconds(job: PgBoss.Job<unknown>): number {
-  // EXTRACT(epoch …) is numeric, which node-postgres returns as a string.
-  const seconds = Number((job as { expireInSeconds?: unknown }).expireInSeconds);
-  return Number.isFinite(seconds) && seconds > 0 ? seconds : 15 * 60;
 }
