@@ -22,8 +22,6 @@ import type { JobLivenessConfig } from '../config.js';
 export interface JobLiveness {
   /** `boss` whose `work` handlers renew their jobs and log their failures. */
   boss: PgBoss;
-  /** Ids of the jobs this process is working now. */
-  working(): string[];
   stop(): void;
 }
 
@@ -111,7 +109,6 @@ export function withJobLiveness(
 
   return {
     boss: wrapped,
-    working: () => [...working.keys()],
     stop: () => clearInterval(timer),
   };
 }
