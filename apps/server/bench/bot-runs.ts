@@ -40,9 +40,10 @@ async function loadData(q: (text: string, values?: unknown[]) => Promise<pg.Quer
   const { rows } = await q(`SELECT company_id FROM users WHERE email = $1`, [GLOBEX.email]);
   const companyId = String(rows[0].company_id);
   // The demo gives Globex a hard capacity; a thousand runs would reach it and wait on the hold.
-  await q(`UPDATE companies SET soft_capacity = NULL, hard_capacity = NULL WHERE id = $1`, [
-    companyId,
-  ]);
+  await q(
+    `UPDATE companies SET soft_capacity_cents = NULL, hard_capacity_cents = NULL WHERE id = $1`,
+    [companyId],
+  );
   const customer = await q(
     `INSERT INTO customers (company_id, external_id, name, type)
      VALUES ($1, 'BENCH-BOTS', 'Bench Bots Customer', 'Residential') RETURNING id`,

@@ -15,13 +15,12 @@ import {
   type CapacityStatus,
 } from '@fieldbot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOLD_CACHE_MS } from '../src/modules/capacity/capacity.service';
 import { insertBots, publishEvent, quoting, type InsertedBot } from './support/bots';
 import { useBotTestApp } from './support/bot-test-app';
 import { DEMO } from './support/demo';
 import { startFakeSttServer, type FakeSttServer } from './support/fake-stt-server';
 import { insertCall, keyOf, renderAudio, uploadFile, waitFor } from './support/recordings';
-import { SLOW_TEST_TIMEOUT_MS, sleep, type SqlQuery } from './support/test-app';
+import { SLOW_TEST_TIMEOUT_MS, type SqlQuery } from './support/test-app';
 
 // Issue 10 §3: soft/hard capacity over HTTP, with the pg-boss jobs running inside the test server.
 // A recorded minute costs $1 here, so spend is set exactly by inserting recorded seconds.
@@ -29,6 +28,8 @@ import { SLOW_TEST_TIMEOUT_MS, sleep, type SqlQuery } from './support/test-app';
 const env: Record<string, string> = {
   BILLING_PRICE_PER_MINUTE_CENTS: '100',
   CAPACITY_CHECK_SECONDS: '1',
+  // Every job measures the spend afresh, so a test never waits out a cached verdict.
+  CAPACITY_HOLD_CACHE_MS: '0',
   STT_API_KEY: 'test-stt-key',
   PIPELINE_RETRY_LIMIT: '1',
   PIPELINE_RETRY_DELAY_SECONDS: '0',
@@ -100,9 +101,27 @@ async function spendAtLeast(cents: number) {
   const now = await capacity();
   const missing = cents - now.spent_cents;
   if (missing > 0) await t.inspect((q) => addRecordedSeconds(q, Math.ceil(missing / 100) * 60));
-  // A worker reuses a "not on hold" verdict this long.
-  await sleep(HOLD_CACHE_MS);
   return capacity();
+}
+
+/**
+ * Waits until `n` more periodic capacity passes have finished (one a second here), so whatever a
+ * pass would resume or send, it has: proof by the passes themselves, not by a wait.
+ */
+async function periodicPasses(n: number) {
+  const finished = async () => {
+    const [row] = await t.inspect((q) =>
+      q(
+        `SELECT count(*)::int AS n FROM pgboss.job
+         WHERE name = 'capacity-check' AND singleton_key = 'all' AND state = 'completed'`,
+      ),
+    );
+    return Number(row!.n);
+  };
+  const before = await finished();
+  await waitFor(`${n} capacity passes`, async () =>
+    (await finished()) >= before + n ? true : undefined,
+  );
 }
 
 async function readResult(path: string): Promise<BotResult | null> {
@@ -137,6 +156,17 @@ describe('POST /api/company/update with the capacity form', () => {
         [{ soft_capacity: -5, hard_capacity: null }, 'soft_capacity', MESSAGES.invalidValue],
         [{ soft_capacity: 'ten', hard_capacity: null }, 'soft_capacity', MESSAGES.required],
         [{ soft_capacity: 10, hard_capacity: -1 }, 'hard_capacity', MESSAGES.invalidValue],
+        // Stored as integer cents: a fraction of a cent is refused, not rounded away.
+        [
+          { soft_capacity: 0.505, hard_capacity: null },
+          'soft_capacity',
+          BILLING_MESSAGES.wholeCents,
+        ],
+        [
+          { soft_capacity: 10, hard_capacity: 20.001 },
+          'hard_capacity',
+          BILLING_MESSAGES.wholeCents,
+        ],
       ];
       for (const [body, field, message] of cases) {
         const res = await client.post('/api/company/update', body);
@@ -151,6 +181,15 @@ describe('POST /api/company/update with the capacity form', () => {
 
   it('saves soft and hard (empty hard as null) with the spec message; company info keeps its own', async () => {
     const client = await admin();
+    await setLimits(0.5, 500.5);
+    expect(await capacity()).toMatchObject({ soft_capacity: 0.5, hard_capacity: 500.5 });
+    await t.inspect(async (q) => {
+      const [row] = await q(
+        `SELECT soft_capacity_cents, hard_capacity_cents FROM companies WHERE id = $1`,
+        [fx.companyId],
+      );
+      expect(row).toEqual({ soft_capacity_cents: 50, hard_capacity_cents: 50_050 });
+    });
     await setLimits(40, 60.5);
     let status = await capacity();
     expect(status).toMatchObject({ soft_capacity: 40, hard_capacity: 60.5, hold: null });
@@ -228,7 +267,7 @@ describe('soft capacity e-mails', () => {
 
       // More checks (a limit save queues one; the periodic pass runs every second) send nothing new.
       await setLimits(10, null);
-      await sleep(3_000);
+      await periodicPasses(2);
       const mails = await subjects(fx.accounts.admin);
       expect(mails.filter((s) => s.startsWith('Soft capacity 50%'))).toHaveLength(1);
       expect(mails.filter((s) => s.startsWith('Soft capacity 80%'))).toHaveLength(1);
@@ -294,7 +333,7 @@ describe('hard capacity', () => {
         paused_message: 'paused: hard capacity reached',
       });
       // Periodic passes keep it paused while the hold lasts: nothing runs, nothing is dropped.
-      await sleep(2_500);
+      await periodicPasses(2);
       expect(fake.calls(VISIT)).toBe(callsBefore);
       expect(await capacity()).toMatchObject({ hold: 'hard_capacity', paused_items: 1 });
 
@@ -311,7 +350,7 @@ describe('hard capacity', () => {
 
       // Exactly once: one result, one metered usage row, even after more checks.
       await setLimits(10, 100);
-      await sleep(2_500);
+      await periodicPasses(2);
       expect(fake.calls(VISIT)).toBe(callsBefore + 1);
       const rows = await t.inspect((q) =>
         q(
@@ -333,7 +372,6 @@ describe('hard capacity', () => {
       const spent = (await capacity()).spent_cents;
       // A hard limit just under the spend: on hold.
       await setLimits(1, Math.max(2, Math.floor(spent / 100) - 1));
-      await sleep(HOLD_CACHE_MS);
       expect((await capacity()).hold).toBe('hard_capacity');
 
       const stored = await uploadFile(
@@ -364,7 +402,7 @@ describe('hard capacity', () => {
       const paused = await detailOf();
       expect(paused.audio_merge_status).not.toBe('error');
       expect(paused.transcript_status).toBe('in-progress');
-      await sleep(2_000);
+      await periodicPasses(2);
       expect(stt.requests.length).toBe(sttBefore);
       const status = await capacity();
       expect(status).toMatchObject({ hold: 'hard_capacity', paused_items: 1 });
@@ -399,7 +437,6 @@ describe('payment due', () => {
         q(`UPDATE companies SET is_payment_due = true WHERE id = $1`, [fx.companyId]),
       );
       // A worker reuses a "not on hold" verdict this long.
-      await sleep(HOLD_CACHE_MS);
       await t.inspect(async (q) => {
         await publishEvent(q, 'interaction.completed', r102.id, {
           interaction_id: r102.id,

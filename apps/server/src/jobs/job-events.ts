@@ -1,3 +1,4 @@
+import { centsToMoneyText, moneyTextToCents } from '@fieldbot/shared';
 import { eq, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../db/client.js';
@@ -34,22 +35,6 @@ export async function publishJobCompleted(
   await boss.publish(JOB_COMPLETED_EVENT, event, { id: event.job_id });
 }
 
-/** jobs.revenue (numeric dollars, as text) to exact integer cents. */
-export function dollarsToCents(revenue: string | null): number | null {
-  if (revenue === null) return null;
-  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(revenue.trim());
-  if (!match) throw new Error(`not a money amount: ${revenue}`);
-  const cents = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
-  return match[1] ? -cents : cents;
-}
-
-/** Integer cents to the numeric text jobs.revenue stores, without floating point. */
-export function centsToDollars(cents: number): string {
-  if (!Number.isSafeInteger(cents)) throw new Error(`not whole cents: ${cents}`);
-  const abs = Math.abs(cents);
-  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 /**
  * Marks a job completed with its revenue, publishes job.completed and records that it was
  * published (completion_published_at). Safe to repeat: a job
@@ -64,7 +49,7 @@ export async function completeJob(
     .update(jobs)
     .set({
       status: 'completed',
-      revenue: revenueCents === null ? null : centsToDollars(revenueCents),
+      revenue: revenueCents === null ? null : centsToMoneyText(revenueCents),
       completedAt: sql`coalesce(${jobs.completedAt}, now())`,
       updatedAt: sql`now()`,
     })
@@ -75,7 +60,7 @@ export async function completeJob(
     job_id: jobId,
     company_id: row.companyId,
     customer_id: row.customerId,
-    revenue_cents: dollarsToCents(row.revenue),
+    revenue_cents: moneyTextToCents(row.revenue),
   };
   await publishJobCompleted(deps.boss, event);
   // Closes the job.completed outbox the CRM sync drains (published once, whoever completed it).

@@ -69,6 +69,7 @@ export const BILLING_MESSAGES = {
   paymentFailed: 'Your card was declined. Please add a different card and try again.',
   limitUpdated: 'Limit updated successfully',
   hardGreaterThanSoft: 'Hard Capacity must be greater then Soft Capacity',
+  wholeCents: 'Enter dollars and cents, with at most two decimal places.',
   noInvoices: 'No Invoices Found',
   noTransactions: 'No Transactions Found',
   transactionNotFound: 'Transaction not found',

@@ -118,6 +118,13 @@ describe('companyUpdateSchema with the capacity form (spec §5 "Capacity")', () 
 
   it('requires soft as soon as either is sent', () => {
     expect(errorsOf({ hard_capacity: 100 })).toEqual({ soft_capacity: [MESSAGES.required] });
+    expect(errorsOf({ soft_capacity: 0.505, hard_capacity: null })).toEqual({
+      soft_capacity: [BILLING_MESSAGES.wholeCents],
+    });
+    expect(errorsOf({ soft_capacity: 10, hard_capacity: 20.001 })).toEqual({
+      hard_capacity: [BILLING_MESSAGES.wholeCents],
+    });
+    expect(errorsOf({ soft_capacity: 0.5, hard_capacity: 500.5 })).toBeNull();
     expect(errorsOf({ hard_capacity: null })).toEqual({ soft_capacity: [MESSAGES.required] });
     expect(errorsOf({ soft_capacity: null, hard_capacity: 5 })).toEqual({
       soft_capacity: [MESSAGES.required],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { companySchema } from '../auth/user.schema';
+import { BILLING_MESSAGES } from '../billing/billing-constants';
 import { capacityFormSchema } from '../billing/capacity.schema';
 import { MESSAGES } from '../validation/messages';
 
@@ -109,10 +110,10 @@ export const companyUpdateSchema = companyFormSchema
     });
     const issues = checked.error?.issues ?? [];
     // A field that breaks its own rule is reported once, by its own schema.
-    if (issues.some((issue) => issue.code !== 'custom')) return;
-    const pairIssue = issues.find((issue) => issue.path[0] === 'hard_capacity');
-    if (pairIssue)
-      ctx.addIssue({ code: 'custom', path: ['hard_capacity'], message: pairIssue.message });
+    const pairRule = BILLING_MESSAGES.hardGreaterThanSoft;
+    if (issues.some((issue) => issue.message !== pairRule)) return;
+    if (issues.length > 0)
+      ctx.addIssue({ code: 'custom', path: ['hard_capacity'], message: pairRule });
   });
 
 export const companyCreateResponseSchema = z.object({ data: companySchema });

@@ -31,8 +31,9 @@ export const companies = pgTable('companies', {
   trades: integer('trades').array().notNull().default([]),
   fieldTeamProcess: text('field_team_process'),
   phoneProcess: text('phone_process'),
-  softCapacity: doublePrecision('soft_capacity'),
-  hardCapacity: doublePrecision('hard_capacity'),
+  /** Capacity limits in integer cents (the API speaks dollars with at most two decimals). */
+  softCapacityCents: integer('soft_capacity_cents'),
+  hardCapacityCents: integer('hard_capacity_cents'),
   isBillingConnected: boolean('is_billing_connected').notNull().default(false),
   isCrmConnected: boolean('is_crm_connected').notNull().default(false),
   isPaymentDue: boolean('is_payment_due').notNull().default(false),

@@ -181,8 +181,8 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions): Promise<bo
         description: 'Heating and cooling for homes across Central Texas.',
         fieldTeamProcess: 'Greet the customer, inspect the system, explain options before work.',
         phoneProcess: 'Answer within three rings, confirm the address, offer the first slot.',
-        softCapacity: 100,
-        hardCapacity: 200,
+        softCapacityCents: 10_000,
+        hardCapacityCents: 20_000,
         isBillingConnected: true,
         isCrmConnected: true,
       })
@@ -204,8 +204,8 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions): Promise<bo
         typeId: 3,
         trades: [201, 202],
         description: 'Residential and commercial plumbing in the Denver metro area.',
-        softCapacity: 50,
-        hardCapacity: 80,
+        softCapacityCents: 5_000,
+        hardCapacityCents: 8_000,
         isBillingConnected: true,
         isCrmConnected: true,
       })
@@ -229,8 +229,8 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions): Promise<bo
         typeId: 1,
         trades: [101],
         description: 'Air conditioning repair for homes in Houston.',
-        softCapacity: 100,
-        hardCapacity: null,
+        softCapacityCents: 10_000,
+        hardCapacityCents: null,
         isBillingConnected: true,
         isCrmConnected: true,
       })
@@ -332,6 +332,7 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions): Promise<bo
     await seedDemoBots(tx, {
       publisherId: northwind!.id,
       companyIds: [acme!.id, globex!.id],
+      subscribedAt: customerSince,
       ratings: [
         {
           bot: 'Maintenance plan offered',

@@ -11,7 +11,7 @@ import {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe('holdReason', () => {
-  const limits = { softCapacity: 50, hardCapacity: 100, isPaymentDue: false };
+  const limits = { softCapacityCents: 5_000, hardCapacityCents: 10_000, isPaymentDue: false };
 
   it('holds at the hard limit (dollars against cents) and not a cent before', () => {
     expect(holdReason(limits, 9_999)).toBeNull();
@@ -20,7 +20,7 @@ describe('holdReason', () => {
   });
 
   it('never holds on spend without a hard limit', () => {
-    expect(holdReason({ ...limits, hardCapacity: null }, 1_000_000_000)).toBeNull();
+    expect(holdReason({ ...limits, hardCapacityCents: null }, 1_000_000_000)).toBeNull();
   });
 
   it('holds while payment is due, whatever the spend, and says so first', () => {
@@ -29,16 +29,16 @@ describe('holdReason', () => {
   });
 
   it('a hard limit of 0 holds from the first cent of the month on', () => {
-    expect(holdReason({ ...limits, hardCapacity: 0 }, 0)).toBe('hard_capacity');
+    expect(holdReason({ ...limits, hardCapacityCents: 0 }, 0)).toBe('hard_capacity');
   });
 });
 
 describe('soft thresholds', () => {
-  it('reaches 50, 80 and 100 percent of soft (dollars) by cents spent', () => {
-    expect(reachedSoftThresholds(4_999, 100)).toEqual([]);
-    expect(reachedSoftThresholds(5_000, 100)).toEqual([50]);
-    expect(reachedSoftThresholds(8_000, 100)).toEqual([50, 80]);
-    expect(reachedSoftThresholds(12_000, 100)).toEqual([50, 80, 100]);
+  it('reaches 50, 80 and 100 percent of soft by cents spent', () => {
+    expect(reachedSoftThresholds(4_999, 10_000)).toEqual([]);
+    expect(reachedSoftThresholds(5_000, 10_000)).toEqual([50]);
+    expect(reachedSoftThresholds(8_000, 10_000)).toEqual([50, 80]);
+    expect(reachedSoftThresholds(12_000, 10_000)).toEqual([50, 80, 100]);
     expect(reachedSoftThresholds(12_000, null)).toEqual([]);
   });
 
@@ -68,8 +68,8 @@ describe('capacityAlertMail', () => {
       threshold: 80,
       period: '2026-11',
       spentCents: 8_050,
-      softCapacity: 100,
-      hardCapacity: 150,
+      softCapacityCents: 10_000,
+      hardCapacityCents: 15_000,
       settingsUrl: 'http://localhost:3000/settings/billing',
     });
     expect(mail.to).toBe('admin@example.test');
@@ -89,8 +89,8 @@ describe('capacityAlertMail', () => {
       threshold: 100,
       period: '2026-01',
       spentCents: 100,
-      softCapacity: 1,
-      hardCapacity: null,
+      softCapacityCents: 100,
+      hardCapacityCents: null,
       settingsUrl: 'u',
     });
     expect(mail.text).toContain('No hard capacity is set');

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
   CAPACITY_ALERT_THRESHOLDS,
-  dollarsToCents,
   formatUsd,
   hardLimitReached,
   reachedThresholds,
@@ -10,10 +9,10 @@ import {
 import { escapeHtml } from '../../lib/html.js';
 import type { MailMessage } from '../../providers/mail/index.js';
 
-/** What decides a company's hold: its limits (US dollars) and the payment-due flag. */
+/** What decides a company's hold: its limits (integer cents) and the payment-due flag. */
 export interface CompanyLimits {
-  softCapacity: number | null;
-  hardCapacity: number | null;
+  softCapacityCents: number | null;
+  hardCapacityCents: number | null;
   isPaymentDue: boolean;
 }
 
@@ -23,8 +22,7 @@ export interface CompanyLimits {
  */
 export function holdReason(limits: CompanyLimits, spentCents: number): HoldReason | null {
   if (limits.isPaymentDue) return 'payment_due';
-  const hard = limits.hardCapacity === null ? null : dollarsToCents(limits.hardCapacity);
-  return hardLimitReached(spentCents, hard) ? 'hard_capacity' : null;
+  return hardLimitReached(spentCents, limits.hardCapacityCents) ? 'hard_capacity' : null;
 }
 
 /**
@@ -37,9 +35,9 @@ export function thresholdToMail(inserted: readonly number[]): number | null {
 }
 
 /** The thresholds (percent of soft) that this month's spend has reached. */
-export function reachedSoftThresholds(spentCents: number, softCapacity: number | null): number[] {
-  if (softCapacity === null) return [];
-  return reachedThresholds(spentCents, dollarsToCents(softCapacity), CAPACITY_ALERT_THRESHOLDS);
+export function reachedSoftThresholds(spentCents: number, softCents: number | null): number[] {
+  if (softCents === null) return [];
+  return reachedThresholds(spentCents, softCents, CAPACITY_ALERT_THRESHOLDS);
 }
 
 /**
@@ -76,20 +74,20 @@ export interface CapacityMailInput {
   threshold: number;
   period: string;
   spentCents: number;
-  softCapacity: number;
-  hardCapacity: number | null;
+  softCapacityCents: number;
+  hardCapacityCents: number | null;
   settingsUrl: string;
 }
 
 /** The soft-capacity warning to one company admin (issue 10 §3: at 50 %, 80 % and 100 %). */
 export function capacityAlertMail(input: CapacityMailInput): MailMessage {
-  const soft = formatUsd(dollarsToCents(input.softCapacity));
+  const soft = formatUsd(input.softCapacityCents);
   const spent = formatUsd(input.spentCents);
   const month = periodLabel(input.period);
   const hardLine =
-    input.hardCapacity === null
+    input.hardCapacityCents === null
       ? 'No hard capacity is set, so services keep running.'
-      : `At the hard capacity of ${formatUsd(dollarsToCents(input.hardCapacity))}, new bot runs and transcriptions pause until the limit is raised or the month turns.`;
+      : `At the hard capacity of ${formatUsd(input.hardCapacityCents)}, new bot runs and transcriptions pause until the limit is raised or the month turns.`;
   const lines = [
     `${input.companyName} has used ${spent} in ${month}: ${input.threshold}% of its soft capacity of ${soft}.`,
     hardLine,

@@ -28,8 +28,8 @@ export function createCapacityRepo(db: Db) {
       const [row] = await db
         .select({
           name: companies.name,
-          softCapacity: companies.softCapacity,
-          hardCapacity: companies.hardCapacity,
+          softCapacityCents: companies.softCapacityCents,
+          hardCapacityCents: companies.hardCapacityCents,
           isPaymentDue: companies.isPaymentDue,
           timeZone: timezones.iana,
         })
@@ -82,7 +82,7 @@ export function createCapacityRepo(db: Db) {
         .from(companies)
         .where(
           and(
-            isNotNull(companies.softCapacity),
+            isNotNull(companies.softCapacityCents),
             sql`(exists (select 1 from ${usageRecords} where ${usageRecords.companyId} = ${companies.id} and ${usageRecords.recordedAt} >= ${since})
               or exists (select 1 from ${botUsage} where ${botUsage.companyId} = ${companies.id} and ${botUsage.recordedAt} >= ${since}))`,
           ),

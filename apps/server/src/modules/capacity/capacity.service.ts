@@ -1,4 +1,10 @@
-import { periodOf, periodRange, type CapacityStatus, type HoldReason } from '@fieldbot/shared';
+import {
+  nullableDollars,
+  periodOf,
+  periodRange,
+  type CapacityStatus,
+  type HoldReason,
+} from '@fieldbot/shared';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import type { MailMessage } from '../../providers/mail/index.js';
@@ -79,7 +85,7 @@ export function createCapacityService(deps: CapacityServiceDeps) {
     const limits = await repo.companyLimits(companyId);
     if (!limits) return null;
     if (limits.isPaymentDue) return 'payment_due';
-    if (limits.hardCapacity === null) return null;
+    if (limits.hardCapacityCents === null) return null;
     const usage = await periodUsage(
       deps.db,
       companyId,
@@ -93,10 +99,10 @@ export function createCapacityService(deps: CapacityServiceDeps) {
     companyId: string,
     m: NonNullable<Awaited<ReturnType<typeof measure>>>,
   ) {
-    const reached = reachedSoftThresholds(m.usage.totalCents, m.limits.softCapacity);
+    const reached = reachedSoftThresholds(m.usage.totalCents, m.limits.softCapacityCents);
     const inserted = await repo.recordAlerts(companyId, m.period, reached);
     const threshold = thresholdToMail(inserted);
-    if (threshold === null || m.limits.softCapacity === null) return null;
+    if (threshold === null || m.limits.softCapacityCents === null) return null;
     const sendMail = required(deps.sendMail, 'sendMail');
     try {
       for (const to of await repo.adminEmails(companyId)) {
@@ -107,8 +113,8 @@ export function createCapacityService(deps: CapacityServiceDeps) {
             threshold,
             period: m.period,
             spentCents: m.usage.totalCents,
-            softCapacity: m.limits.softCapacity,
-            hardCapacity: m.limits.hardCapacity,
+            softCapacityCents: m.limits.softCapacityCents,
+            hardCapacityCents: m.limits.hardCapacityCents,
             settingsUrl: deps.settingsUrl ?? '',
           }),
         );
@@ -171,8 +177,8 @@ export function createCapacityService(deps: CapacityServiceDeps) {
       if (!companyId || !m) throw notFound();
       return {
         period: m.period,
-        soft_capacity: m.limits.softCapacity,
-        hard_capacity: m.limits.hardCapacity,
+        soft_capacity: nullableDollars(m.limits.softCapacityCents),
+        hard_capacity: nullableDollars(m.limits.hardCapacityCents),
         spent_cents: m.usage.totalCents,
         minutes_cents: m.usage.minutesCents,
         bot_runs_cents: m.usage.botRunsCents,

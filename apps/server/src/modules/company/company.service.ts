@@ -6,6 +6,7 @@ import {
   type CompanyCreateBody,
   type CompanyUpdate,
   type User,
+  nullableCents,
 } from '@fieldbot/shared';
 import { DomainError, FieldValidationError, notFound } from '../../lib/errors.js';
 import { companyFormErrors, toCompanyValues } from './company-form.js';
@@ -66,7 +67,10 @@ export function createCompanyService(deps: CompanyServiceDeps) {
         ...toCompanyValues(body),
         // Spec §5 "Capacity": the form sends both; an empty hard is null (no hard limit).
         ...(capacity
-          ? { softCapacity: body.soft_capacity, hardCapacity: body.hard_capacity ?? null }
+          ? {
+              softCapacityCents: nullableCents(body.soft_capacity),
+              hardCapacityCents: nullableCents(body.hard_capacity),
+            }
           : {}),
       };
       if (Object.keys(values).length > 0) {

@@ -8,7 +8,7 @@ import {
   roles,
   users,
 } from '../../db/schema/index.js';
-import { centsToDollars } from '../../jobs/job-events.js';
+import { centsToMoneyText } from '@fieldbot/shared';
 import type {
   CrmCall,
   CrmCustomer,
@@ -254,7 +254,7 @@ async function upsertJobs(db: Db, target: SyncTarget, items: CrmJob[]): Promise<
           ? (technicians.get(j.technicianExternalId) ?? null)
           : null,
         status: j.status,
-        revenue: j.revenueCents === null ? null : centsToDollars(j.revenueCents),
+        revenue: j.revenueCents === null ? null : centsToMoneyText(j.revenueCents),
         completedAt: j.completedAt,
         createdAt: j.createdAt,
       },

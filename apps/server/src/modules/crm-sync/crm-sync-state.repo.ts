@@ -9,7 +9,8 @@ import {
   jobs,
   type CrmEntity,
 } from '../../db/schema/index.js';
-import { dollarsToCents, type JobCompletedEvent } from '../../jobs/job-events.js';
+import { moneyTextToCents } from '@fieldbot/shared';
+import type { JobCompletedEvent } from '../../jobs/job-events.js';
 import type { SyncTrigger } from '../integrations/crm-sync-queue.js';
 
 export type SyncCounts = Partial<
@@ -247,7 +248,7 @@ export function createCrmSyncStateRepo(db: Db) {
         job_id: r.id,
         company_id: companyId,
         customer_id: r.customerId,
-        revenue_cents: dollarsToCents(r.revenue),
+        revenue_cents: moneyTextToCents(r.revenue),
       }));
     },
 

@@ -5,6 +5,7 @@ import {
   type Module,
   type UpdateProfileBody,
   type User,
+  nullableDollars,
 } from '@fieldbot/shared';
 import { FieldValidationError } from '../../lib/errors.js';
 import { hmacHex } from '../../lib/tokens.js';
@@ -45,8 +46,8 @@ export function toCompany(row: NonNullable<UserProfileRow['company']>): Company 
     trades: row.trades,
     field_team_process: row.fieldTeamProcess,
     phone_process: row.phoneProcess,
-    soft_capacity: row.softCapacity,
-    hard_capacity: row.hardCapacity,
+    soft_capacity: nullableDollars(row.softCapacityCents),
+    hard_capacity: nullableDollars(row.hardCapacityCents),
     is_billing_connected: row.isBillingConnected,
     is_crm_connected: row.isCrmConnected,
     is_payment_due: row.isPaymentDue,

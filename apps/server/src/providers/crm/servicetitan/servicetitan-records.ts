@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dollarsToCents } from '../../../jobs/job-events.js';
+import { moneyTextToCents } from '@fieldbot/shared';
 import type {
   CrmCall,
   CrmCustomer,
@@ -165,7 +165,7 @@ export function dollarsTextToCents(total: number | string | null | undefined): n
   const match = /^(-?)(\d+)(?:\.(\d*))?$/.exec(text);
   if (!match) throw new Error(`not a money amount: ${text}`);
   const [, sign, whole, fraction = ''] = match;
-  if (fraction.length <= 2) return dollarsToCents(`${sign}${whole}.${fraction.padEnd(2, '0')}`);
+  if (fraction.length <= 2) return moneyTextToCents(`${sign}${whole}.${fraction.padEnd(2, '0')}`);
   const cents = BigInt(whole + fraction.slice(0, 2)) + (Number(fraction[2]) >= 5 ? 1n : 0n);
   return Number(sign ? -cents : cents);
 }

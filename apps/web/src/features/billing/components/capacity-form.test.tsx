@@ -91,6 +91,15 @@ describe('CapacityForm', () => {
     expect(api.calls).toHaveLength(0);
   });
 
+  it('refuses a fraction of a cent and sends nothing', async () => {
+    const api = mockSave();
+    const { events } = renderForm();
+    fireEvent.change(soft(), { target: { value: '10.505' } });
+    await events.click(save());
+    expect(await screen.findByText(BILLING_MESSAGES.wholeCents)).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+  });
+
   it('blocks Save while hard is not greater than soft', async () => {
     const { events } = renderForm();
     await events.type(soft(), '100');

@@ -1,10 +1,6 @@
-import { dollarsToCents, formatUsd, spentPercent, type DashboardSpend } from '@fieldbot/shared';
+import { formatUsd, nullableCents, spentPercent, type DashboardSpend } from '@fieldbot/shared';
 import { Anchor, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-
-function limitCents(dollars: number | null): number | null {
-  return dollars === null ? null : dollarsToCents(dollars);
-}
 
 /** Blue below the soft limit, yellow from it (the warning e-mail), red at the hard limit (paused). */
 function barColor(spent: number, soft: number | null, hard: number | null): string {
@@ -24,8 +20,8 @@ export interface SpendCardProps {
  * the hard limit, or the soft one when only it is set.
  */
 export function SpendCard({ spend, href }: SpendCardProps) {
-  const soft = limitCents(spend.soft_capacity);
-  const hard = limitCents(spend.hard_capacity);
+  const soft = nullableCents(spend.soft_capacity);
+  const hard = nullableCents(spend.hard_capacity);
   const ceiling = hard ?? soft;
   const percent = spentPercent(spend.spent_cents, ceiling);
   const limits = [
