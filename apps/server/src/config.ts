@@ -173,6 +173,7 @@ const envSchema = z.object({
   BILLING_PRICE_PER_MINUTE_CENTS: num('BILLING_PRICE_PER_MINUTE_CENTS', 5, { int: true, min: 0 }),
   BILLING_CLOSE_CRON: optionalString,
   CAPACITY_CHECK_SECONDS: num('CAPACITY_CHECK_SECONDS', 60, { int: true, min: 1, max: 3600 }),
+  CAPACITY_HOLD_CACHE_MS: num('CAPACITY_HOLD_CACHE_MS', 3000, { int: true, min: 0, max: 60_000 }),
   CRM_CREDENTIALS_SECRET: optionalString.refine(
     (v) => v === undefined || v.length >= 32,
     'CRM_CREDENTIALS_SECRET must be at least 32 characters',
@@ -207,6 +208,8 @@ export interface BillingConfig {
   closeCron: string;
   /** How often paused work is checked for resumption and soft-capacity e-mails are sent. */
   capacityCheckSeconds: number;
+  /** How long a worker reuses a "not on hold" verdict before it sums the month's spend again. */
+  capacityHoldCacheMs: number;
   stripe: StripeConfig | null;
 }
 
@@ -618,6 +621,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       // Hourly: a company's month closes in the first hour after midnight on the 1st, its time.
       closeCron: e.BILLING_CLOSE_CRON ?? '5 * * * *',
       capacityCheckSeconds: e.CAPACITY_CHECK_SECONDS,
+      capacityHoldCacheMs: e.CAPACITY_HOLD_CACHE_MS,
       stripe:
         stripeSet.length === STRIPE_KEYS.length
           ? {

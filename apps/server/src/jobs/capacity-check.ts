@@ -133,6 +133,7 @@ export function capacityWorkerConfig(config: Pick<AppConfig, 'billing' | 'appUrl
   return {
     pricePerMinuteCents: config.billing.pricePerMinuteCents,
     checkSeconds: config.billing.capacityCheckSeconds,
+    holdCacheMs: config.billing.capacityHoldCacheMs,
     settingsUrl: `${config.appUrl}/settings/billing`,
   };
 }

@@ -123,6 +123,8 @@ export interface StartQueueOptions {
       checkSeconds: number;
       /** The page the e-mails link to. */
       settingsUrl: string;
+      /** How long a worker trusts a "not on hold" verdict before measuring the spend again. */
+      holdCacheMs: number;
     };
     /** The monthly close charges through this provider (issue 10 §2). */
     billing: { payments: PaymentProvider; config: Pick<AppConfig, 'appUrl' | 'billing'> };
@@ -184,6 +186,7 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
         await boss.send(SEND_EMAIL_QUEUE, message);
       },
       settingsUrl: workers.capacity.settingsUrl,
+      holdCacheMs: workers.capacity.holdCacheMs,
     });
     const holdOf = (companyId: string) => capacityService.holdOf(companyId);
     const deps = { ...workers.pipeline, db: database.db, config: options.pipeline, logger };
