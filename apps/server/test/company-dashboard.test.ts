@@ -193,8 +193,8 @@ beforeAll(async () => {
   await t.inspect(async (q) => {
     const [company] = await q(
       `INSERT INTO companies (name, is_billing_connected, is_crm_connected, timezone_id,
-         soft_capacity, hard_capacity)
-       VALUES ($1, true, true, $2, 100, 250) RETURNING id`,
+         soft_capacity_cents, hard_capacity_cents)
+       VALUES ($1, true, true, $2, 10000, 25000) RETURNING id`,
       [`Dashco ${suffix}`, ZONE_ID],
     );
     companyId = String(company!.id);
@@ -493,6 +493,14 @@ describe('company dashboard', () => {
         [`Alpha Bot ${suffix}`, 3],
         [`Beta Bot ${suffix}`, 1],
       ]);
+      // What each bot found: its runs, and the positive ones among them (2 in all).
+      expect(d.top.bot_findings.map((b) => [b.key, b.runs])).toEqual([
+        [`Alpha Bot ${suffix}`, 3],
+        [`Beta Bot ${suffix}`, 1],
+      ]);
+      expect(d.top.bot_findings.reduce((sum, b) => sum + b.found, 0)).toBe(2);
+      // The jobs without a recording are listed for a technician only.
+      expect(d.top.unrecorded_jobs).toEqual([]);
       expect(d.top.unbooked_calls.map((c) => c.interaction_id)).toEqual([recs.call7, recs.call6]);
       expect(d.top.unbooked_calls[0]).toMatchObject({
         customer_name: 'Birch Inc',
@@ -558,6 +566,18 @@ describe('company dashboard', () => {
       ]);
       expect(d.top.customers_by_revenue.map((c) => c.key)).toEqual(['Acorn Ltd']);
       expect(d.charts.interactions_per_technician.map((c) => c.id)).toEqual([users.tech1]);
+      // j3 is Alex's completed job of the month with no recording; j6 was last month's.
+      expect(d.top.unrecorded_jobs).toEqual([
+        expect.objectContaining({
+          job_id: jobs.j3,
+          customer_name: 'Cedar Co',
+          completed_at: at(50),
+        }),
+      ]);
+      expect(d.top.bot_findings.reduce((sum, b) => sum + b.runs, 0)).toBe(2);
+      for (const finding of d.top.bot_findings) {
+        expect(finding.found).toBeLessThanOrEqual(finding.runs);
+      }
     },
     SLOW_TEST_TIMEOUT_MS,
   );
@@ -615,9 +635,10 @@ describe('company dashboard', () => {
       // A rename touches no rollup, so the cached answer keeps the old name (bounded by its TTL)…
       await t.inspect(async (q) => {
         await q(`UPDATE customers SET name = $2 WHERE id = $1`, [top.id, 'Renamed Customer']);
-        await q(`UPDATE companies SET soft_capacity = 123, hard_capacity = 456 WHERE id = $1`, [
-          companyId,
-        ]);
+        await q(
+          `UPDATE companies SET soft_capacity_cents = 12300, hard_capacity_cents = 45600 WHERE id = $1`,
+          [companyId],
+        );
       });
       const cached = await dashboard(accounts.admin);
       expect(cached.top.customers_by_revenue[0]).toEqual(top);

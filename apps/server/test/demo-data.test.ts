@@ -315,3 +315,29 @@ describe('demo billing history', () => {
     expect(Number(initech[0]!.total_cents)).toBeGreaterThan(0);
   });
 });
+
+describe('demo clients', () => {
+  it('dates each client from its first subscription, before the bot runs it was billed for', async () => {
+    const rows = await t.inspect((query) =>
+      query(`SELECT pc.company_id, pc.created_at AS since,
+               (SELECT min(cb.created_at) FROM company_bots cb
+                  JOIN bots b ON b.id = cb.bot_id
+                  WHERE cb.company_id = pc.company_id AND b.publisher_id = pc.publisher_id)
+                 AS first_subscription,
+               (SELECT min(u.created_at) FROM bot_usage u
+                  WHERE u.company_id = pc.company_id AND u.publisher_id = pc.publisher_id)
+                 AS first_run
+             FROM publisher_clients pc`),
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const since = new Date(row.since as string).getTime();
+      expect(since).toBe(new Date(row.first_subscription as string).getTime());
+      if (row.first_run !== null) {
+        expect(since).toBeLessThanOrEqual(new Date(row.first_run as string).getTime());
+      }
+      // Months before the seed ran, not the day it ran.
+      expect(Date.now() - since).toBeGreaterThan(90 * 86_400_000);
+    }
+  });
+});

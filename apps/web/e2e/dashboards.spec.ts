@@ -91,20 +91,21 @@ async function expectDrawn(page: Page, title: string, rows: number, kind: 'bar' 
   await expect(marks, `${title}: one ${kind} mark per row`).toHaveCount(rows, { timeout: 30_000 });
 }
 
-/** The company KPI cards show the answer's figures (and the spend, for the company scope). */
+const COVERAGE_HINT = 'Completed jobs with a recording ÷ completed jobs';
+const percentOrDash = (value: number | null) => (value === null ? '–' : formatPercent(value));
+
+/** The company KPI cards show the answer's figures and the spend. */
 async function expectCompanyFigures(page: Page, data: CompanyDashboard) {
   const region = await waitForFigures(page, data.month);
   const figures = companyKpis(data.current);
-  const mine = data.scope === 'technician';
-  await expect(card(region, mine ? 'My Interactions' : 'Interactions Recorded')).toContainText(
+  await expect(card(region, 'Interactions Recorded')).toContainText(
     formatCount(figures.interactions),
   );
   await expect(card(region, 'Length of the recordings and calls')).toContainText(
     formatCount(figures.recordedMinutes),
   );
-  await expect(card(region, 'Field recordings ÷ completed jobs')).toContainText(
-    figures.recordingCoverage === null ? '–' : formatPercent(figures.recordingCoverage),
-  );
+  await expect(card(region, COVERAGE_HINT)).toContainText(percentOrDash(figures.recordingCoverage));
+  expect(figures.recordingCoverage ?? 0).toBeLessThanOrEqual(1);
   await expect(card(region, 'Customer-service calls')).toContainText(formatCount(figures.csrCalls));
   await expect(card(region, 'Completed jobs (USD)')).toContainText(
     formatUsdCompact(figures.revenueCents),
@@ -266,7 +267,25 @@ test('company manager: the company figures, spend and charts', async ({ page }) 
   await expect(page.getByRole('region', { name: 'Bots by Runs' }).getByRole('link')).toHaveCount(0);
 });
 
-test('field technician: their own figures, no spend and no team rankings', async ({
+/** A technician's cards: their visits, minutes, coverage, unrecorded jobs and revenue only. */
+async function expectTechnicianFigures(page: Page, data: CompanyDashboard) {
+  const region = await waitForFigures(page, data.month);
+  const figures = companyKpis(data.current);
+  await expect(card(region, 'My Visits')).toContainText(formatCount(figures.visits));
+  await expect(card(region, 'My Recorded Minutes')).toContainText(
+    formatCount(figures.recordedMinutes),
+  );
+  await expect(card(region, COVERAGE_HINT)).toContainText(percentOrDash(figures.recordingCoverage));
+  await expect(card(region, 'My Jobs Without a Recording')).toContainText(
+    formatCount(figures.unrecordedJobs),
+  );
+  await expect(card(region, 'My Revenue')).toContainText(formatUsdCompact(figures.revenueCents));
+  for (const never of ['Customer-service calls', 'Booked ÷ lead calls', 'Booked ÷ all calls']) {
+    await expect(card(region, never)).toHaveCount(0);
+  }
+}
+
+test('field technician: what coaches them, and nothing that never applies to the role', async ({
   page,
   browser,
 }) => {
@@ -275,11 +294,27 @@ test('field technician: their own figures, no spend and no team rankings', async
   expect(mine.scope).toBe('technician');
   expect(mine.spend).toBeNull();
   await page.goto(lastMonthDashboard('/company/dashboard'));
-  await expectCompanyFigures(page, mine);
-  await expect(page.getByRole('region', { name: 'Interactions per Technician' })).toHaveCount(0);
-  await expect(page.getByRole('region', { name: 'Technicians by Recordings' })).toHaveCount(0);
-  await expect(page.getByRole('region', { name: 'Unbooked Calls to Review' })).toHaveCount(0);
-  await expectDrawn(page, 'My Interaction Types', mine.charts.interaction_types.length, 'pie');
+  await expectTechnicianFigures(page, mine);
+  for (const never of [
+    'Interactions per Technician',
+    'Technicians by Recordings',
+    'Unbooked Calls to Review',
+    'Interaction Types',
+    'Call Outcomes',
+  ]) {
+    await expect(page.getByRole('region', { name: never, exact: true })).toHaveCount(0);
+  }
+  await expect(page.locator('.recharts-surface')).toHaveCount(0);
+  const findings = page.getByRole('region', { name: 'What the Bots Found on My Visits' });
+  await expect(findings.getByRole('listitem')).toHaveCount(mine.top.bot_findings.length);
+  for (const finding of mine.top.bot_findings) {
+    await expect(findings).toContainText(
+      `Found on ${finding.found} of ${finding.runs} visit${finding.runs === 1 ? '' : 's'}`,
+    );
+  }
+  await expect(
+    page.getByRole('region', { name: 'My Jobs Without a Recording' }).getByRole('listitem'),
+  ).toHaveCount(mine.top.unrecorded_jobs.length);
   await expectTopList(
     page,
     'My Customers by Revenue',

@@ -66,6 +66,27 @@ export const unbookedCallSchema = z.object({
 });
 export type UnbookedCall = z.infer<typeof unbookedCallSchema>;
 
+/** A technician's completed job of the month with no field recording linked to it. */
+export const unrecordedJobSchema = z.object({
+  job_id: z.uuid(),
+  job_number: z.string(),
+  customer_id: z.uuid(),
+  customer_name: z.string(),
+  completed_at: z.string(),
+});
+export type UnrecordedJob = z.infer<typeof unrecordedJobSchema>;
+
+/** How often a bot found something: "Plan offered on 7 of 18 visits". */
+export const botFindingSchema = z.object({
+  id: z.string(),
+  key: z.string(),
+  /** Successful runs where an output tag found something. */
+  found: z.number().int(),
+  /** Finished runs of the bot in the scope (one per interaction or job it read). */
+  runs: z.number().int(),
+});
+export type BotFinding = z.infer<typeof botFindingSchema>;
+
 export const DASHBOARD_SCOPES = ['company', 'technician'] as const;
 
 export const companyDashboardSchema = z.object({
@@ -86,6 +107,10 @@ export const companyDashboardSchema = z.object({
     customers_by_revenue: z.array(keyValueSchema),
     bots_by_runs: z.array(keyValueSchema),
     unbooked_calls: z.array(unbookedCallSchema),
+    /** Technician scope: their newest completed jobs without a recording; empty for a company. */
+    unrecorded_jobs: z.array(unrecordedJobSchema),
+    /** Each bot that ran in the scope, most runs first (at most DASHBOARD_CHART_MAX_BARS). */
+    bot_findings: z.array(botFindingSchema),
   }),
   charts: z.object({
     interactions_per_technician: z.array(keyValueSchema),

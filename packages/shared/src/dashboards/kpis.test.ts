@@ -48,8 +48,10 @@ describe('companyKpis', () => {
   it('computes each figure from the base counts', () => {
     expect(companyKpis(month)).toEqual({
       interactions: 40,
+      visits: 30,
       recordedMinutes: 91,
-      recordingCoverage: 1.2, // 30 ÷ 25: visits can be recorded more than once
+      recordingCoverage: 0.84, // (25 − 4) ÷ 25: re-recorded visits count once
+      unrecordedJobs: 4,
       csrCalls: 10,
       leadBookingRate: 0.75, // 6 ÷ 8
       callBookingRate: 0.6, // 6 ÷ 10
@@ -57,6 +59,15 @@ describe('companyKpis', () => {
       botRuns: 20,
       positiveShare: 0.25, // 5 ÷ 20
     });
+  });
+
+  it('never puts coverage above 100 %, however many recordings a job has', () => {
+    for (const recordings of [0, 30, 490]) {
+      const coverage = companyKpis({ ...month, field_recordings: recordings }).recordingCoverage;
+      expect(coverage).toBe(0.84);
+    }
+    expect(companyKpis({ ...month, unrecorded_jobs: 0 }).recordingCoverage).toBe(1);
+    expect(companyKpis({ ...month, unrecorded_jobs: 25 }).recordingCoverage).toBe(0);
   });
 
   it('leaves the ratios of an empty month null, not NaN', () => {

@@ -18,9 +18,13 @@ export function change(current: number | null, previous: number | null): number 
 
 export interface CompanyKpis {
   interactions: number;
+  /** Field recordings (a technician's visits). */
+  visits: number;
   recordedMinutes: number;
-  /** Field recordings ÷ completed jobs (issue 13 §2); may exceed 1 when visits are re-recorded. */
+  /** Completed jobs with at least one field recording ÷ completed jobs: never above 1. */
   recordingCoverage: number | null;
+  /** Completed jobs with no field recording. */
+  unrecordedJobs: number;
   csrCalls: number;
   /** Booked ÷ lead calls. */
   leadBookingRate: number | null;
@@ -35,8 +39,10 @@ export interface CompanyKpis {
 export function companyKpis(t: CompanyTotals): CompanyKpis {
   return {
     interactions: t.interactions,
+    visits: t.field_recordings,
     recordedMinutes: Math.round(t.recorded_seconds / 60),
-    recordingCoverage: ratio(t.field_recordings, t.completed_jobs),
+    recordingCoverage: ratio(t.completed_jobs - t.unrecorded_jobs, t.completed_jobs),
+    unrecordedJobs: t.unrecorded_jobs,
     csrCalls: t.csr_calls,
     leadBookingRate: ratio(t.booked_calls, t.lead_calls),
     callBookingRate: ratio(t.booked_calls, t.csr_calls),

@@ -211,6 +211,11 @@ export async function seedDemoBots(
     companyIds: readonly string[];
     publishedById?: string | null;
     ratings?: readonly DemoRating[];
+    /**
+     * When the companies subscribed, which makes them the publisher's clients (the clients list's
+     * "Since"); now when absent. The demo history runs after it.
+     */
+    subscribedAt?: Date;
   },
 ): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
@@ -264,11 +269,14 @@ export async function seedDemoBots(
     }
     ids.set(bot.name, row!.id);
     if (subscribed.length > 0) {
-      await db
-        .insert(companyBots)
-        .values(
-          subscribed.map((companyId) => ({ companyId, botId: row!.id, versionId: version!.id })),
-        );
+      await db.insert(companyBots).values(
+        subscribed.map((companyId) => ({
+          companyId,
+          botId: row!.id,
+          versionId: version!.id,
+          ...(options.subscribedAt ? { subscribedAt: options.subscribedAt } : {}),
+        })),
+      );
       await db
         .insert(publisherClients)
         .values(
@@ -276,6 +284,7 @@ export async function seedDemoBots(
             publisherId: options.publisherId,
             companyId,
             source: 'subscription' as const,
+            ...(options.subscribedAt ? { createdAt: options.subscribedAt } : {}),
           })),
         )
         .onConflictDoNothing();

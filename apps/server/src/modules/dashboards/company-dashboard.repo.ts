@@ -56,7 +56,18 @@ export interface BotRow {
   id: string;
   name: string;
   runs: number;
+  /** Successful runs where an output tag found something. */
+  positive_runs: number;
   client_cost_millicents: number;
+}
+
+/** A completed job of the month that no field recording is linked to. */
+export interface UnrecordedJobRow {
+  job_id: string;
+  job_number: string;
+  customer_id: string;
+  customer_name: string;
+  completed_at: string;
 }
 
 export interface UnbookedCallRow {
@@ -199,8 +210,9 @@ export function createCompanyDashboardRepo(db: Db) {
     /** Runs and client cost per bot in the month (the top list, and spend's per-bot lines). */
     async bots(scope: DashboardScope, days: DayRange): Promise<BotRow[]> {
       const result = await db.execute(sql`
-        select b.id, b.name, r.runs, r.client_cost_millicents from (
-          select bot_id, sum(runs) as runs, sum(client_cost_millicents) as client_cost_millicents
+        select b.id, b.name, r.runs, r.positive_runs, r.client_cost_millicents from (
+          select bot_id, sum(runs) as runs, sum(positive_runs) as positive_runs,
+            sum(client_cost_millicents) as client_cost_millicents
           from ${botDays(scope)} where ${rollupFilter(scope, days)}
           group by bot_id
         ) r join bots b on b.id = r.bot_id`);
@@ -208,7 +220,38 @@ export function createCompanyDashboardRepo(db: Db) {
         id: String(r.id),
         name: String(r.name),
         runs: Number(r.runs),
+        positive_runs: Number(r.positive_runs),
         client_cost_millicents: Number(r.client_cost_millicents),
+      }));
+    },
+
+    /**
+     * A technician's newest completed jobs in [start, end) without a field recording: the list
+     * behind their coverage (jobs_technician_idx, then each job's recordings by job_id).
+     */
+    async unrecordedJobs(
+      companyId: string,
+      technicianId: string,
+      range: { start: Date; end: Date },
+      limit: number,
+    ): Promise<UnrecordedJobRow[]> {
+      const result = await db.execute(sql`
+        select j.id as job_id, j.job_number, j.customer_id, c.name as customer_name, j.completed_at
+        from jobs j join customers c on c.id = j.customer_id
+        where j.technician_id = ${technicianId} and j.company_id = ${companyId}
+          and j.status = 'completed'
+          and j.completed_at >= ${range.start.toISOString()}::timestamptz
+          and j.completed_at < ${range.end.toISOString()}::timestamptz
+          and not exists (select 1 from interactions r
+            where r.job_id = j.id and r.type = 'field-recording')
+        order by j.completed_at desc, j.id desc
+        limit ${limit}`);
+      return rowsOf<Record<string, unknown>>(result).map((r) => ({
+        job_id: String(r.job_id),
+        job_number: String(r.job_number),
+        customer_id: String(r.customer_id),
+        customer_name: String(r.customer_name),
+        completed_at: new Date(r.completed_at as string | Date).toISOString(),
       }));
     },
 

@@ -1,4 +1,5 @@
 import {
+  DASHBOARD_CHART_MAX_BARS,
   DASHBOARD_TOP_N,
   MESSAGES,
   millicentsToCents,
@@ -15,6 +16,7 @@ import {
   type KeyValue,
   type User,
   type YearMonth,
+  nullableDollars,
 } from '@fieldbot/shared';
 import type { Db } from '../../db/client.js';
 import { fieldError, notFound } from '../../lib/errors.js';
@@ -78,13 +80,14 @@ export function createCompanyDashboardService(deps: {
     const customers = await repo.customersByRevenue(scope, current, DASHBOARD_TOP_N);
     const bots = await repo.bots(scope, current);
     const company = scope.technicianId === null;
+    const range = periodRange(monthPeriod(month), zone);
     const unbooked = company
-      ? await repo.unbookedCalls(
-          scope.companyId,
-          periodRange(monthPeriod(month), zone),
-          DASHBOARD_TOP_N,
-        )
+      ? await repo.unbookedCalls(scope.companyId, range, DASHBOARD_TOP_N)
       : [];
+    const unrecorded =
+      scope.technicianId === null
+        ? []
+        : await repo.unrecordedJobs(scope.companyId, scope.technicianId, range, DASHBOARD_TOP_N);
 
     // The capacity endpoint's formula: billed minutes once, each bot's cost rounded once.
     const spentCents =
@@ -117,6 +120,12 @@ export function createCompanyDashboardService(deps: {
             bots.map((b) => ({ id: b.id, key: b.name, value: b.runs })),
           ).slice(0, DASHBOARD_TOP_N),
           unbooked_calls: unbooked,
+          unrecorded_jobs: unrecorded,
+          bot_findings: bots
+            .filter((b) => b.runs > 0)
+            .map((b) => ({ id: b.id, key: b.name, found: b.positive_runs, runs: b.runs }))
+            .sort((a, b) => b.runs - a.runs || a.key.localeCompare(b.key))
+            .slice(0, DASHBOARD_CHART_MAX_BARS),
         },
         charts: {
           interactions_per_technician: withOthers(rankedDesc(techValues((r) => r.interactions))),
@@ -178,8 +187,8 @@ export function createCompanyDashboardService(deps: {
           scope.technicianId === null
             ? {
                 spent_cents: figures.spentCents,
-                soft_capacity: limits.softCapacity,
-                hard_capacity: limits.hardCapacity,
+                soft_capacity: nullableDollars(limits.softCapacityCents),
+                hard_capacity: nullableDollars(limits.hardCapacityCents),
               }
             : null,
       };

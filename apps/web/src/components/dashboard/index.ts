@@ -10,6 +10,7 @@ export { DashboardMonthBar, type DashboardMonthBarProps } from './dashboard-mont
 export { formatChange, formatCount, formatPercent } from './format';
 export { KpiCard, NO_VALUE, type KpiCardProps, type KpiTrend } from './kpi-card';
 export { KpiGrid, type KpiGridProps } from './kpi-grid';
+export { ListCard, type ListCardProps } from './list-card';
 export { TopFiveList, type TopFiveListProps } from './top-five-list';
 export {
   MONTH_PARAM,

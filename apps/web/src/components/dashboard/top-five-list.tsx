@@ -1,7 +1,8 @@
 import { DASHBOARD_TOP_N, type KeyValue } from '@fieldbot/shared';
-import { Anchor, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatCount } from './format';
+import { ListCard } from './list-card';
 
 export interface TopFiveListProps {
   title: string;
@@ -26,61 +27,37 @@ export function TopFiveList({
   loading = false,
 }: TopFiveListProps) {
   return (
-    <Paper
-      component="section"
-      withBorder
-      radius="md"
-      p="md"
-      aria-label={title}
-      aria-busy={loading || undefined}
-    >
-      <Title order={2} size="h5" mb="sm">
-        {title}
-      </Title>
-      {loading ? (
-        <Stack gap={10} data-testid="list-skeleton">
-          {Array.from({ length: DASHBOARD_TOP_N }, (_, index) => (
-            <Skeleton key={index} height={16} />
-          ))}
-        </Stack>
-      ) : rows.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {emptyText}
-        </Text>
-      ) : (
-        <Stack component="ol" gap={8} m={0} p={0} style={{ listStyle: 'none' }}>
-          {rows.slice(0, DASHBOARD_TOP_N).map((row, index) => {
-            const href = getHref?.(row) ?? null;
-            return (
-              <Group
-                component="li"
-                key={`${row.id ?? ''}:${row.key}`}
-                gap="xs"
-                wrap="nowrap"
-                justify="space-between"
-              >
-                <Group gap="xs" wrap="nowrap" miw={0}>
-                  <Text size="sm" c="dimmed" w={16} ta="right" aria-hidden>
-                    {index + 1}
-                  </Text>
-                  {href ? (
-                    <Anchor component={Link} to={href} size="sm" truncate="end">
-                      {row.key}
-                    </Anchor>
-                  ) : (
-                    <Text size="sm" truncate="end">
-                      {row.key}
-                    </Text>
-                  )}
-                </Group>
-                <Text size="sm" fw={600} style={{ flex: 'none' }}>
-                  {format(row.value)}
+    <ListCard title={title} loading={loading} empty={rows.length === 0} emptyText={emptyText}>
+      {rows.slice(0, DASHBOARD_TOP_N).map((row, index) => {
+        const href = getHref?.(row) ?? null;
+        return (
+          <Group
+            component="li"
+            key={`${row.id ?? ''}:${row.key}`}
+            gap="xs"
+            wrap="nowrap"
+            justify="space-between"
+          >
+            <Group gap="xs" wrap="nowrap" miw={0}>
+              <Text size="sm" c="dimmed" w={16} ta="right" aria-hidden>
+                {index + 1}
+              </Text>
+              {href ? (
+                <Anchor component={Link} to={href} size="sm" truncate="end">
+                  {row.key}
+                </Anchor>
+              ) : (
+                <Text size="sm" truncate="end">
+                  {row.key}
                 </Text>
-              </Group>
-            );
-          })}
-        </Stack>
-      )}
-    </Paper>
+              )}
+            </Group>
+            <Text size="sm" fw={600} style={{ flex: 'none' }}>
+              {format(row.value)}
+            </Text>
+          </Group>
+        );
+      })}
+    </ListCard>
   );
 }

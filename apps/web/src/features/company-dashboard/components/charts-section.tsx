@@ -8,38 +8,35 @@ export interface ChartsSectionProps {
   /** Undefined while loading: the charts' skeletons. */
   dashboard: CompanyDashboard | undefined;
   role: RoleAlias | undefined;
-  technician: boolean;
 }
 
 const NO_ROWS: KeyValue[] = [];
 
 /**
- * Interactions per technician across the width (company only: a technician's chart would be one
- * bar), then the interaction types and the call outcomes side by side.
+ * The company's charts: interactions per technician across the width, then the interaction types
+ * and the call outcomes side by side. A technician's page has none (one bar; no calls).
  */
-export function ChartsSection({ dashboard, role, technician }: ChartsSectionProps) {
+export function ChartsSection({ dashboard, role }: ChartsSectionProps) {
   const loading = dashboard === undefined;
   const charts = dashboard?.charts;
   return (
     <Stack gap="md">
-      {technician ? null : (
-        <KeyValueBarChart
-          title="Interactions per Technician"
-          data={charts?.interactions_per_technician ?? NO_ROWS}
-          valueLabel="Interactions"
-          getHref={rowLink(role, teamMemberPath)}
-          loading={loading}
-        />
-      )}
+      <KeyValueBarChart
+        title="Interactions per Technician"
+        data={charts?.interactions_per_technician ?? NO_ROWS}
+        valueLabel="Interactions"
+        getHref={rowLink(role, teamMemberPath)}
+        loading={loading}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <KeyValuePieChart
-          title={technician ? 'My Interaction Types' : 'Interaction Types'}
+          title="Interaction Types"
           data={charts?.interaction_types ?? NO_ROWS}
           valueLabel="Interactions"
           loading={loading}
         />
         <KeyValuePieChart
-          title={technician ? 'My Call Outcomes' : 'Call Outcomes'}
+          title="Call Outcomes"
           data={charts?.call_outcomes ?? NO_ROWS}
           valueLabel="Calls"
           loading={loading}

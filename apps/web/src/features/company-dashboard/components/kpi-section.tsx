@@ -5,7 +5,7 @@ import {
   type RoleAlias,
 } from '@fieldbot/shared';
 import { KpiCard, KpiGrid } from '@/components/dashboard';
-import { KPI_COUNT, kpiFigures } from '../lib/figures';
+import { kpiCount, kpiFigures } from '../lib/figures';
 import { CAPACITY_PATH, linkFor } from '../lib/paths';
 import { SpendCard } from './spend-card';
 
@@ -13,14 +13,16 @@ export interface KpiSectionProps {
   /** Undefined while loading: skeleton cards. */
   dashboard: CompanyDashboard | undefined;
   role: RoleAlias | undefined;
+  /** Which cards the skeleton stands for until the answer says. */
+  technician: boolean;
 }
 
 /** The month's KPI cards against the month before, and (company scope) the spend so far. */
-export function KpiSection({ dashboard, role }: KpiSectionProps) {
+export function KpiSection({ dashboard, role, technician }: KpiSectionProps) {
   if (!dashboard) {
     return (
       <KpiGrid label="Key figures">
-        {Array.from({ length: KPI_COUNT }, (_, index) => (
+        {Array.from({ length: kpiCount(technician ? 'technician' : 'company') }, (_, index) => (
           <KpiCard key={index} label="" value={null} loading />
         ))}
       </KpiGrid>

@@ -1,8 +1,11 @@
 import type { CompanyDashboard, RoleAlias } from '@fieldbot/shared';
 import { SimpleGrid } from '@mantine/core';
 import { TopFiveList } from '@/components/dashboard';
-import { topLists } from '../lib/lists';
+import { rowLink, topLists } from '../lib/lists';
+import { marketplaceBotPath } from '../lib/paths';
+import { BotFindingsList } from './bot-findings-list';
 import { UnbookedCallsList } from './unbooked-calls-list';
+import { UnrecordedJobsList } from './unrecorded-jobs-list';
 
 export interface TopListsSectionProps {
   /** Undefined while loading: the lists' skeletons. */
@@ -11,7 +14,10 @@ export interface TopListsSectionProps {
   technician: boolean;
 }
 
-/** The top-5 lists, and (company scope) the unbooked calls to review. */
+/**
+ * The top-5 lists, what the bots found, and the work to review: the unbooked calls (company) or
+ * the technician's own jobs without a recording.
+ */
 export function TopListsSection({ dashboard, role, technician }: TopListsSectionProps) {
   const loading = dashboard === undefined;
   return (
@@ -27,7 +33,16 @@ export function TopListsSection({ dashboard, role, technician }: TopListsSection
           loading={loading}
         />
       ))}
-      {technician ? null : <UnbookedCallsList calls={dashboard?.top.unbooked_calls} />}
+      {technician ? (
+        <UnrecordedJobsList jobs={dashboard?.top.unrecorded_jobs} />
+      ) : (
+        <UnbookedCallsList calls={dashboard?.top.unbooked_calls} />
+      )}
+      <BotFindingsList
+        findings={dashboard?.top.bot_findings}
+        technician={technician}
+        getHref={rowLink(role, marketplaceBotPath)}
+      />
     </SimpleGrid>
   );
 }

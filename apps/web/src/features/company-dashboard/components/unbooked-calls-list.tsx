@@ -1,10 +1,9 @@
-import { DASHBOARD_TOP_N, formatPlayerTime, type UnbookedCall } from '@fieldbot/shared';
-import { Anchor, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { formatPlayerTime, type UnbookedCall } from '@fieldbot/shared';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { ListCard } from '@/components/dashboard';
 import { formatTimestamp } from '@/lib/format-date';
 import { csrCallPath, customerCallsPath } from '../lib/paths';
-
-const TITLE = 'Unbooked Calls to Review';
 
 /**
  * The month's newest unbooked lead calls (company scope), framed like the top-5 lists: each opens
@@ -12,64 +11,45 @@ const TITLE = 'Unbooked Calls to Review';
  */
 export function UnbookedCallsList({ calls }: { calls: readonly UnbookedCall[] | undefined }) {
   return (
-    <Paper
-      component="section"
-      withBorder
-      radius="md"
-      p="md"
-      aria-label={TITLE}
-      aria-busy={calls === undefined || undefined}
+    <ListCard
+      title="Unbooked Calls to Review"
+      loading={calls === undefined}
+      empty={calls?.length === 0}
+      emptyText="No Unbooked Calls Found"
     >
-      <Title order={2} size="h5" mb="sm">
-        {TITLE}
-      </Title>
-      {calls === undefined ? (
-        <Stack gap={10}>
-          {Array.from({ length: DASHBOARD_TOP_N }, (_, index) => (
-            <Skeleton key={index} height={16} />
-          ))}
-        </Stack>
-      ) : calls.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No Unbooked Calls Found
-        </Text>
-      ) : (
-        <Stack component="ol" gap={8} m={0} p={0} style={{ listStyle: 'none' }}>
-          {calls.map((call) => (
-            <Group
-              component="li"
-              key={call.interaction_id}
-              justify="space-between"
-              gap="xs"
-              wrap="nowrap"
-              align="flex-start"
+      {calls?.map((call) => (
+        <Group
+          component="li"
+          key={call.interaction_id}
+          justify="space-between"
+          gap="xs"
+          wrap="nowrap"
+          align="flex-start"
+        >
+          <Stack gap={0} miw={0}>
+            <Anchor
+              component={Link}
+              to={csrCallPath(call.customer_id, call.interaction_id)}
+              size="sm"
+              truncate="end"
             >
-              <Stack gap={0} miw={0}>
-                <Anchor
-                  component={Link}
-                  to={csrCallPath(call.customer_id, call.interaction_id)}
-                  size="sm"
-                  truncate="end"
-                >
-                  {`Call ${call.number}`}
-                </Anchor>
-                <Text size="xs" c="dimmed" truncate="end">
-                  <Anchor component={Link} to={customerCallsPath(call.customer_id)} inherit>
-                    {call.customer_name}
-                  </Anchor>
-                  {call.agent_name ? ` · ${call.agent_name}` : ''}
-                </Text>
-              </Stack>
-              <Stack gap={0} align="flex-end" style={{ flex: 'none' }}>
-                <Text size="xs">{formatTimestamp(call.started_at)}</Text>
-                <Text size="xs" c="dimmed">
-                  {formatPlayerTime(call.duration_seconds)}
-                </Text>
-              </Stack>
-            </Group>
-          ))}
-        </Stack>
-      )}
-    </Paper>
+              {`Call ${call.number}`}
+            </Anchor>
+            <Text size="xs" c="dimmed" truncate="end">
+              <Anchor component={Link} to={customerCallsPath(call.customer_id)} inherit>
+                {call.customer_name}
+              </Anchor>
+              {call.agent_name ? ` · ${call.agent_name}` : ''}
+            </Text>
+          </Stack>
+          <Stack gap={0} align="flex-end" style={{ flex: 'none' }}>
+            <Text size="xs">{formatTimestamp(call.started_at)}</Text>
+            <Text size="xs" c="dimmed">
+              {formatPlayerTime(call.duration_seconds)}
+            </Text>
+          </Stack>
+        </Group>
+      ))}
+    </ListCard>
   );
 }

@@ -1,7 +1,11 @@
 import { change } from '@fieldbot/shared';
 import { describe, expect, it } from 'vitest';
-import { makeCompanyDashboard, makeEmptyDashboard } from '../test/fixtures';
-import { kpiFigures } from './figures';
+import {
+  makeCompanyDashboard,
+  makeEmptyDashboard,
+  makeTechnicianDashboard,
+} from '../test/fixtures';
+import { kpiCount, kpiFigures } from './figures';
 
 const byId = (figures: ReturnType<typeof kpiFigures>) =>
   Object.fromEntries(figures.map((f) => [f.id, f]));
@@ -14,7 +18,7 @@ describe('kpiFigures', () => {
     ).toEqual([
       ['Interactions Recorded', 'Field recordings and CSR calls', '40'],
       ['Recorded Minutes', 'Length of the recordings and calls', '121'],
-      ['Recording Coverage', 'Field recordings ÷ completed jobs', '125%'],
+      ['Recording Coverage', 'Completed jobs with a recording ÷ completed jobs', '87.5%'],
       ['CSR Calls', 'Customer-service calls', '10'],
       ['Booking Rate', 'Booked ÷ lead calls', '75%'],
       ['Booking Rate', 'Booked ÷ all calls', '60%'],
@@ -25,7 +29,7 @@ describe('kpiFigures', () => {
     const changes = Object.fromEntries(figures.map((f) => [f.id, change(f.value, f.previous)]));
     expect(changes.interactions).toBeCloseTo(0.25);
     expect(changes.recordedMinutes).toBeCloseTo(0.21);
-    expect(changes.recordingCoverage).toBeCloseTo(0.5625);
+    expect(changes.recordingCoverage).toBeCloseTo(0.09375);
     expect(changes.csrCalls).toBeCloseTo(-1 / 6);
     expect(changes.leadBookingRate).toBeCloseTo(0.5);
     expect(changes.callBookingRate).toBeCloseTo(0.44);
@@ -41,13 +45,19 @@ describe('kpiFigures', () => {
     expect(byId(kpiFigures(makeCompanyDashboard(), 'manager')).botRuns!.to).toBeUndefined();
   });
 
-  it("says 'My …' for a technician's own figures", () => {
-    const figures = byId(
-      kpiFigures(makeCompanyDashboard({ scope: 'technician', spend: null }), 'field_team'),
-    );
-    expect(figures.interactions!.label).toBe('My Interactions');
-    expect(figures.revenueCents!.label).toBe('My Revenue');
-    expect(figures.leadBookingRate!.label).toBe('Booking Rate');
+  it("shows a technician only their own figures that can apply to them, as 'My …'", () => {
+    const figures = kpiFigures(makeTechnicianDashboard(), 'field_team');
+    expect(
+      figures.map((f) => [f.label, f.value === null ? null : f.format(f.value), f.trend]),
+    ).toEqual([
+      ['My Visits', '18', 'up-is-good'],
+      ['My Recorded Minutes', '121', 'up-is-good'],
+      ['My Recording Coverage', '87.5%', 'up-is-good'],
+      ['My Jobs Without a Recording', '3', 'down-is-good'],
+      ['My Revenue', '$12.3K', 'up-is-good'],
+    ]);
+    expect(kpiCount('technician')).toBe(figures.length);
+    expect(kpiCount('company')).toBe(kpiFigures(makeCompanyDashboard(), 'company_admin').length);
   });
 
   it('has no value where a ratio has nothing to divide by', () => {

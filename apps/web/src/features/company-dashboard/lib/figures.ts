@@ -21,6 +21,8 @@ export interface KpiFigure {
   to?: string;
 }
 
+type Scope = CompanyDashboard['scope'];
+
 interface FigureSpec {
   id: keyof CompanyKpis;
   label: string;
@@ -28,18 +30,32 @@ interface FigureSpec {
   mine?: string;
   hint: string;
   format: (value: number) => string;
+  /** Who sees the figure: a technician never has CSR calls or booking rates to read. */
+  scopes: readonly Scope[];
+  trend?: KpiTrend;
   /** The list behind the month's figure, where one exists (see the report of issue 13). */
   path?: string;
 }
 
-/** Issue 13 §2, in reading order. */
+const BOTH: readonly Scope[] = ['company', 'technician'];
+const COMPANY: readonly Scope[] = ['company'];
+const TECHNICIAN: readonly Scope[] = ['technician'];
+
+/** In reading order; each scope shows its own subset. */
 const FIGURES: readonly FigureSpec[] = [
   {
     id: 'interactions',
     label: 'Interactions Recorded',
-    mine: 'My Interactions',
     hint: 'Field recordings and CSR calls',
     format: formatCount,
+    scopes: COMPANY,
+  },
+  {
+    id: 'visits',
+    label: 'My Visits',
+    hint: 'Field recordings',
+    format: formatCount,
+    scopes: TECHNICIAN,
   },
   {
     id: 'recordedMinutes',
@@ -47,32 +63,44 @@ const FIGURES: readonly FigureSpec[] = [
     mine: 'My Recorded Minutes',
     hint: 'Length of the recordings and calls',
     format: formatCount,
+    scopes: BOTH,
   },
   {
     id: 'recordingCoverage',
     label: 'Recording Coverage',
     mine: 'My Recording Coverage',
-    hint: 'Field recordings ÷ completed jobs',
+    hint: 'Completed jobs with a recording ÷ completed jobs',
     format: formatPercent,
+    scopes: BOTH,
+  },
+  {
+    id: 'unrecordedJobs',
+    label: 'My Jobs Without a Recording',
+    hint: 'Completed jobs with no field recording',
+    format: formatCount,
+    scopes: TECHNICIAN,
+    trend: 'down-is-good',
   },
   {
     id: 'csrCalls',
     label: 'CSR Calls',
-    mine: 'My CSR Calls',
     hint: 'Customer-service calls',
     format: formatCount,
+    scopes: COMPANY,
   },
   {
     id: 'leadBookingRate',
     label: 'Booking Rate',
     hint: 'Booked ÷ lead calls',
     format: formatPercent,
+    scopes: COMPANY,
   },
   {
     id: 'callBookingRate',
     label: 'Booking Rate',
     hint: 'Booked ÷ all calls',
     format: formatPercent,
+    scopes: COMPANY,
   },
   {
     id: 'revenueCents',
@@ -80,12 +108,14 @@ const FIGURES: readonly FigureSpec[] = [
     mine: 'My Revenue',
     hint: 'Completed jobs (USD)',
     format: formatUsdCompact,
+    scopes: BOTH,
   },
   {
     id: 'botRuns',
     label: 'Bot Runs',
     hint: 'Finished bot results',
     format: formatCount,
+    scopes: COMPANY,
     path: COMPANY_BOTS_PATH,
   },
   {
@@ -93,25 +123,28 @@ const FIGURES: readonly FigureSpec[] = [
     label: 'Positive Results',
     hint: 'Bot runs with a positive result ÷ runs',
     format: formatPercent,
+    scopes: COMPANY,
   },
 ];
 
-/** The month's KPI cards against the month before; a technician's say 'My …'. */
+const figuresOf = (scope: Scope) => FIGURES.filter((spec) => spec.scopes.includes(scope));
+
+/** The month's KPI cards against the month before; a technician's are their own ('My …'). */
 export function kpiFigures(dashboard: CompanyDashboard, role: RoleAlias | undefined): KpiFigure[] {
   const current = companyKpis(dashboard.current);
   const previous = companyKpis(dashboard.previous);
   const mine = dashboard.scope === 'technician';
-  return FIGURES.map((spec) => ({
+  return figuresOf(dashboard.scope).map((spec) => ({
     id: spec.id,
     label: mine && spec.mine ? spec.mine : spec.label,
     hint: spec.hint,
     value: current[spec.id],
     previous: previous[spec.id],
     format: spec.format,
-    trend: 'up-is-good',
+    trend: spec.trend ?? 'up-is-good',
     to: spec.path ? linkFor(role, spec.path) : undefined,
   }));
 }
 
-/** How many KPI cards the page shows, for the skeleton. */
-export const KPI_COUNT = FIGURES.length;
+/** How many KPI cards the page shows for a scope, for the skeleton. */
+export const kpiCount = (scope: Scope) => figuresOf(scope).length;

@@ -24,14 +24,14 @@ export interface TopList {
 
 /** A row's page, when it has an id and the viewer's role may open the page. */
 export function rowLink(role: RoleAlias | undefined, path: (id: string) => string) {
-  return (row: KeyValue) => (row.id ? (linkFor(role, path(row.id)) ?? null) : null);
+  return (row: { id: string | null }) => (row.id ? (linkFor(role, path(row.id)) ?? null) : null);
 }
 
 const NO_ROWS: KeyValue[] = [];
 
 /**
- * The top-5 lists (issue 13 §2); `top` is undefined while loading. A technician sees no technician
- * rankings (they would rank only themselves); the customers and bots lists are their own.
+ * The top-5 lists; `top` is undefined while loading. A technician sees their own customers only:
+ * technician rankings would rank only themselves, and their bots are read as findings instead.
  */
 export function topLists(
   top: CompanyDashboard['top'] | undefined,
@@ -56,19 +56,21 @@ export function topLists(
       emptyText: 'No Unrecorded Jobs Found',
     },
   ];
+  const customers: TopList = {
+    id: 'customers_by_revenue',
+    title: technician ? 'My Customers by Revenue' : 'Customers by Revenue',
+    rows: top?.customers_by_revenue ?? NO_ROWS,
+    format: formatUsdCompact,
+    getHref: rowLink(role, customerPath),
+    emptyText: 'No Customers Found',
+  };
+  if (technician) return [customers];
   return [
-    ...(technician ? [] : technicians),
-    {
-      id: 'customers_by_revenue',
-      title: technician ? 'My Customers by Revenue' : 'Customers by Revenue',
-      rows: top?.customers_by_revenue ?? NO_ROWS,
-      format: formatUsdCompact,
-      getHref: rowLink(role, customerPath),
-      emptyText: 'No Customers Found',
-    },
+    ...technicians,
+    customers,
     {
       id: 'bots_by_runs',
-      title: technician ? 'Bots on My Interactions' : 'Bots by Runs',
+      title: 'Bots by Runs',
       rows: top?.bots_by_runs ?? NO_ROWS,
       format: formatCount,
       getHref: rowLink(role, marketplaceBotPath),

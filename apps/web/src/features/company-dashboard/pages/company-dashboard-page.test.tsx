@@ -16,6 +16,7 @@ import {
   CUSTOMER_ID,
   makeCompanyDashboard,
   makeEmptyDashboard,
+  makeTechnicianDashboard,
   TECH_ID,
 } from '../test/fixtures';
 import { CompanyDashboardPage } from './company-dashboard-page';
@@ -60,7 +61,7 @@ describe('CompanyDashboardPage', () => {
     expect(cards).toEqual([
       'Interactions RecordedField recordings and CSR calls40+25%vs previous month',
       'Recorded MinutesLength of the recordings and calls121+21%vs previous month',
-      'Recording CoverageField recordings ÷ completed jobs125%+56%vs previous month',
+      'Recording CoverageCompleted jobs with a recording ÷ completed jobs87.5%+9.4%vs previous month',
       'CSR CallsCustomer-service calls10−17%vs previous month',
       'Booking RateBooked ÷ lead calls75%+50%vs previous month',
       'Booking RateBooked ÷ all calls60%+44%vs previous month',
@@ -130,26 +131,34 @@ describe('CompanyDashboardPage', () => {
     expect(linkIn(region('Technicians by Recordings'), 'Tina Tech')).toBeInTheDocument();
   });
 
-  it('shows a technician their own figures: no spend, unbooked calls or technician lists', async () => {
-    serve(
-      makeCompanyDashboard({
-        scope: 'technician',
-        spend: null,
-        top: { ...makeCompanyDashboard().top, unbooked_calls: [] },
-      }),
-    );
+  it('shows a technician what coaches them, and nothing that never applies to the role', async () => {
+    serve(makeTechnicianDashboard());
     renderDashboard('field_team');
     const grid = await kpis();
-    expect(await screen.findByRole('region', { name: 'My Interaction Types' })).toBeInTheDocument();
-    expect(within(grid).getByText('My Interactions')).toBeInTheDocument();
-    expect(within(grid).getByText('My Recording Coverage')).toBeInTheDocument();
+    for (const label of ['My Visits', 'My Recording Coverage', 'My Jobs Without a Recording']) {
+      expect(within(grid).getByText(label)).toBeInTheDocument();
+    }
+    for (const never of ['CSR Calls', 'Booking Rate', 'My Interactions']) {
+      expect(within(grid).queryByText(never)).toBeNull();
+    }
     expect(within(grid).queryByRole('region', { name: 'Spend So Far' })).toBeNull();
     expect(within(grid).queryByRole('link')).toBeNull();
+    const findings = region('What the Bots Found on My Visits');
+    expect(within(findings).getByText('Found on 7 of 18 visits')).toBeInTheDocument();
+    expect(
+      within(findings).getByRole('progressbar', { name: 'Plan offered: Found on 7 of 18 visits' }),
+    ).toHaveAttribute('aria-valuenow', String(Math.round((7 / 18) * 100)));
+    const jobs = region('My Jobs Without a Recording');
+    expect(linkIn(jobs, 'Acme Homes')).toHaveAttribute('href', `/customers/${CUSTOMER_ID}`);
+    expect(within(jobs).getByText('Job J-1042')).toBeInTheDocument();
     for (const hidden of [
       'Technicians by Recordings',
       'Completed Jobs Without a Recording',
       'Unbooked Calls to Review',
+      'Bots by Runs',
       'Interactions per Technician',
+      'Interaction Types',
+      'Call Outcomes',
     ]) {
       expect(screen.queryByRole('region', { name: hidden })).toBeNull();
     }
@@ -172,6 +181,7 @@ describe('CompanyDashboardPage', () => {
       'No Customers Found',
       'No Bot Runs Found',
       'No Unbooked Calls Found',
+      'No Bot Results Found',
     ]) {
       expect(screen.getByText(text)).toBeInTheDocument();
     }

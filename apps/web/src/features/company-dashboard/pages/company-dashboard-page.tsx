@@ -14,8 +14,10 @@ const ChartsSection = lazy(() =>
 );
 
 /**
- * /company/dashboard (issue 13 §2): the chosen month's KPIs against the month before, the top-5
- * lists and the charts. Admins and managers see the company; a field technician their own figures.
+ * /company/dashboard: the chosen month's KPIs against the month before, the top-5 lists, what the
+ * bots found, and the charts. Admins and managers see the company; a field technician sees what
+ * coaches them (their visits, coverage, unrecorded jobs, customers and findings) and no charts,
+ * whose interaction types and call outcomes never apply to a technician.
  */
 export function CompanyDashboardPage() {
   const alias = useCurrentUser()?.role.alias;
@@ -32,11 +34,13 @@ export function CompanyDashboardPage() {
 
   return (
     <DashboardFrame picker={picker} query={dashboard}>
-      <KpiSection dashboard={data} role={role} />
+      <KpiSection dashboard={data} role={role} technician={technician} />
       <TopListsSection dashboard={data} role={role} technician={technician} />
-      <Suspense fallback={<Skeleton height={320} radius="md" />}>
-        <ChartsSection dashboard={data} role={role} technician={technician} />
-      </Suspense>
+      {technician ? null : (
+        <Suspense fallback={<Skeleton height={320} radius="md" />}>
+          <ChartsSection dashboard={data} role={role} />
+        </Suspense>
+      )}
     </DashboardFrame>
   );
 }

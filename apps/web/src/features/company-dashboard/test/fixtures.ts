@@ -3,7 +3,7 @@ import { EMPTY_COMPANY_TOTALS, type CompanyDashboard, type CompanyTotals } from 
 export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 /**
- * A month with hand-checked KPIs: coverage 30 ÷ 24 = 125 %, booked ÷ lead 6 ÷ 8 = 75 %, booked ÷
+ * A month with hand-checked KPIs: coverage (24 − 3) ÷ 24 = 87.5 %, booked ÷ lead 6 ÷ 8 = 75 %, booked ÷
  * all 6 ÷ 10 = 60 %, positive 20 ÷ 50 = 40 %, 7,230 s = 121 min (rounded), revenue $12,345.
  */
 export const CURRENT: CompanyTotals = {
@@ -22,7 +22,7 @@ export const CURRENT: CompanyTotals = {
 };
 
 /**
- * The month before: interactions 32 (+25 %), 100 min (+21 %), coverage 20 ÷ 25 = 80 % (+56.3 %),
+ * The month before: interactions 32 (+25 %), 100 min (+21 %), coverage (25 − 5) ÷ 25 = 80 % (+9.4 %),
  * 12 calls (−16.7 %), booked ÷ lead 5 ÷ 10 = 50 % (+50 %), booked ÷ all 5 ÷ 12 (+44 %), revenue
  * $10,000 (+23.5 %), 40 runs (+25 %), positive 10 ÷ 40 = 25 % (+60 %).
  */
@@ -71,6 +71,8 @@ export function makeCompanyDashboard(overrides: Partial<CompanyDashboard> = {}):
           agent_name: 'Cara CSR',
         },
       ],
+      unrecorded_jobs: [],
+      bot_findings: [{ id: BOT_ID, key: 'Upsell Finder', found: 20, runs: 50 }],
     },
     charts: {
       interactions_per_technician: [{ id: TECH_ID, key: 'Tina Tech', value: 40 }],
@@ -100,7 +102,52 @@ export function makeEmptyDashboard(): CompanyDashboard {
       customers_by_revenue: [],
       bots_by_runs: [],
       unbooked_calls: [],
+      unrecorded_jobs: [],
+      bot_findings: [],
     },
     charts: { interactions_per_technician: [], interaction_types: [], call_outcomes: [] },
+  });
+}
+
+export const JOB_ID = uuid(501);
+
+/** Tina's own month: no calls, one job without a recording, one bot's findings on her visits. */
+export function makeTechnicianDashboard(): CompanyDashboard {
+  const base = makeCompanyDashboard();
+  return makeCompanyDashboard({
+    scope: 'technician',
+    spend: null,
+    current: {
+      ...CURRENT,
+      interactions: 18,
+      field_recordings: 18,
+      csr_calls: 0,
+      lead_calls: 0,
+      booked_calls: 0,
+    },
+    previous: {
+      ...PREVIOUS,
+      interactions: 12,
+      field_recordings: 12,
+      csr_calls: 0,
+      lead_calls: 0,
+      booked_calls: 0,
+    },
+    top: {
+      ...base.top,
+      technicians_by_recordings: [],
+      technicians_by_unrecorded_jobs: [],
+      unbooked_calls: [],
+      unrecorded_jobs: [
+        {
+          job_id: JOB_ID,
+          job_number: 'J-1042',
+          customer_id: CUSTOMER_ID,
+          customer_name: 'Acme Homes',
+          completed_at: '2026-10-12T18:00:00.000Z',
+        },
+      ],
+      bot_findings: [{ id: BOT_ID, key: 'Plan offered', found: 7, runs: 18 }],
+    },
   });
 }

@@ -1,0 +1,48 @@
+import { DASHBOARD_TOP_N } from '@fieldbot/shared';
+import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export interface ListCardProps {
+  title: string;
+  /** True while loading: skeleton rows instead of the list. */
+  loading: boolean;
+  /** True when loaded with nothing to list: emptyText instead of the list. */
+  empty: boolean;
+  /** Spec §8 'No {rows} Found', e.g. 'No Bots Found'. */
+  emptyText: string;
+  /** The rows, as an ordered list (ListCardRows). */
+  children: ReactNode;
+}
+
+/** The frame of every list on a dashboard: a titled card with its skeleton and empty states. */
+export function ListCard({ title, loading, empty, emptyText, children }: ListCardProps) {
+  return (
+    <Paper
+      component="section"
+      withBorder
+      radius="md"
+      p="md"
+      aria-label={title}
+      aria-busy={loading || undefined}
+    >
+      <Title order={2} size="h5" mb="sm">
+        {title}
+      </Title>
+      {loading ? (
+        <Stack gap={10} data-testid="list-skeleton">
+          {Array.from({ length: DASHBOARD_TOP_N }, (_, index) => (
+            <Skeleton key={index} height={16} />
+          ))}
+        </Stack>
+      ) : empty ? (
+        <Text c="dimmed" size="sm">
+          {emptyText}
+        </Text>
+      ) : (
+        <Stack component="ol" gap={8} m={0} p={0} style={{ listStyle: 'none' }}>
+          {children}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
