@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, logIn, sidebar } from './support';
+import { DEMO_ACCOUNTS, expectNotTruncated, logIn, sidebar } from './support';
 
 // Demo data (apps/server/src/db/seed/demo-interactions.ts): Acme has 40 customers C-10001..C-10040;
 // C-10001 'Lakeside Property Management' has 72 interactions, the newest a completed field recording.
@@ -106,6 +106,8 @@ test('customers: search, sort and page in the URL, then filter, search, sort and
   await expect(
     page.getByText(`Showing 1 to 10 of ${BIG_CUSTOMER.interactions} entries`),
   ).toBeVisible();
+  // At 1,280 px every status badge shows its whole word (never 'COMPLET…').
+  await expectNotTruncated(interactions.locator('.mantine-Badge-label'));
 
   // Filter: CSR calls only.
   await page.getByRole('button', { name: 'Filters' }).click();

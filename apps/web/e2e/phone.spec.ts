@@ -1,5 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, lastMonthDashboard, logIn, type DemoAccount } from './support';
+import {
+  DEMO_ACCOUNTS,
+  expectNotTruncated,
+  lastMonthDashboard,
+  logIn,
+  type DemoAccount,
+} from './support';
 
 // Issue 8 §4: a 390 px phone. Demo data: Acme's 'Lakeside Property Management' has a completed field
 // recording as its newest interaction (see interaction.spec.ts).
@@ -16,16 +22,48 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(scrollWidth, 'document scrollWidth').toBeLessThanOrEqual(clientWidth);
 }
 
-/** Every matched element shows its whole text: no 'DOWNLOA…', no title clamped to 'Customer…'. */
-async function expectNotTruncated(elements: Locator) {
-  const clipped = await elements.evaluateAll((nodes) =>
-    nodes
-      .filter(
-        (node) => node.scrollWidth > node.clientWidth || node.scrollHeight > node.clientHeight,
-      )
-      .map((node) => node.textContent),
+/**
+ * No card is mostly empty space: each matched card is at most 1.5× the height of what it shows.
+ * What it shows is measured from its text (ranges, so a stretched text box does not count) and
+ * its images, icons and controls, plus the card's own padding and border.
+ */
+async function expectCardsFitContent(cards: Locator) {
+  const tooTall = await cards.evaluateAll((nodes) =>
+    nodes.flatMap((card) => {
+      const rects: DOMRect[] = [];
+      const walker = document.createTreeWalker(
+        card,
+        NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT,
+      );
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.nodeType === Node.TEXT_NODE) {
+          if (!node.textContent?.trim()) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          rects.push(range.getBoundingClientRect());
+        } else if (
+          (node as Element).matches('svg, img, canvas, input, button, [role="progressbar"]')
+        ) {
+          rects.push((node as Element).getBoundingClientRect());
+        }
+      }
+      const shown = rects.filter((r) => r.height > 0);
+      if (shown.length === 0) return [];
+      const style = getComputedStyle(card);
+      const frame = ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth']
+        .map((side) => parseFloat(style[side as 'paddingTop']) || 0)
+        .reduce((a, b) => a + b, 0);
+      const content =
+        Math.max(...shown.map((r) => r.bottom)) - Math.min(...shown.map((r) => r.top)) + frame;
+      const height = card.getBoundingClientRect().height;
+      return height > 1.5 * content
+        ? [
+            `${(card.textContent ?? '').slice(0, 40)}: ${Math.round(height)} px for ${Math.round(content)} px`,
+          ]
+        : [];
+    }),
   );
-  expect(clipped).toEqual([]);
+  expect(tooTall).toEqual([]);
 }
 
 async function expectReadableCards(page: Page, table: Locator) {
@@ -38,6 +76,7 @@ async function expectReadableCards(page: Page, table: Locator) {
     .locator('tbody tr')
     .evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().right));
   for (const right of widths) expect(right).toBeLessThanOrEqual(390);
+  await expectCardsFitContent(table.locator('tbody tr'));
 }
 
 test('customers list, customer page and interaction page fit a phone', async ({ page }) => {
@@ -95,6 +134,7 @@ test('the marketplace and a bot page fit a phone', async ({ page }) => {
     all.map((card) => card.getBoundingClientRect().right),
   );
   for (const right of rights) expect(right).toBeLessThanOrEqual(390);
+  await expectCardsFitContent(cards);
 
   await cards.first().getByRole('heading').getByRole('link').click();
   await expect(page).toHaveURL(/\/marketplace\/bot\/[0-9a-f-]{36}$/);
@@ -139,6 +179,7 @@ async function expectDashboardFits(page: Page, account: DemoAccount, path: strin
     .locator('section, .recharts-surface')
     .evaluateAll((all) => all.map((node) => node.getBoundingClientRect().right));
   for (const right of rights) expect(right).toBeLessThanOrEqual(390);
+  await expectCardsFitContent(page.getByRole('main').locator('.mantine-Paper-root'));
 }
 
 test('the company dashboard fits a phone', async ({ page }) => {

@@ -356,3 +356,15 @@ export function lastMonthValue(now = new Date()): string {
 export function lastMonthDashboard(path: '/company/dashboard' | '/publisher/dashboard'): string {
   return `${path}?month=${lastMonthValue()}`;
 }
+
+/** Every matched element shows its whole text: no 'DOWNLOA…', no title clamped to 'Customer…'. */
+export async function expectNotTruncated(elements: Locator) {
+  const clipped = await elements.evaluateAll((nodes) =>
+    nodes
+      .filter(
+        (node) => node.scrollWidth > node.clientWidth || node.scrollHeight > node.clientHeight,
+      )
+      .map((node) => node.textContent),
+  );
+  expect(clipped).toEqual([]);
+}

@@ -96,6 +96,15 @@ export const theme = createTheme({
     // 100 ms of a throttled phone's CPU on the customers list). Mounted when opened instead; the
     // input names its list (aria-controls) only while it is open either way.
     Select: { defaultProps: { comboboxProps: { keepMounted: false } } },
+    // A status never shows as 'COMPLET…': Mantine's label clips with an ellipsis, and a clipped
+    // flex item may shrink to nothing, so a tight table column squeezed the badge. Visible, the
+    // label's width is the badge's minimum, and the column (or the row, on a phone) makes room.
+    Badge: {
+      styles: {
+        root: { flexShrink: 0, maxWidth: 'none', overflow: 'visible' },
+        label: { overflow: 'visible', textOverflow: 'clip' },
+      },
+    },
   },
 });
 
