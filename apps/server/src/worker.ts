@@ -1,9 +1,6 @@
 import pino from 'pino';
 import { exitOnConfigError, loadConfigOrExit } from './config.js';
-import { openDatabase } from './db/client.js';
-import { seedReferenceData } from './db/seed/seed.js';
 import { capacityWorkerConfig } from './jobs/capacity-check.js';
-import { startJobQueue } from './jobs/queue.js';
 import { createBotEngines } from './providers/bot-engine/index.js';
 import { createMailProvider } from './providers/mail/index.js';
 import { pipelineWorkerDeps } from './jobs/pipeline-deps.js';
@@ -11,6 +8,7 @@ import { purgeDeps } from './jobs/purge-deps.js';
 import { createStorageProvider } from './providers/storage/index.js';
 import { createPaymentProvider } from './providers/payments/index.js';
 import { createCrmProviders } from './providers/crm/index.js';
+import { openQueueRuntime } from './jobs/queue-runtime.js';
 
 /** A worker-only process for PostgreSQL deployments: works the job queues, serves no HTTP. */
 async function main() {
@@ -22,28 +20,23 @@ async function main() {
     process.exit(1);
   }
   const logger = pino({ level: config.logLevel });
-  const database = await exitOnConfigError(() => openDatabase(config));
-  await database.migrate(() => seedReferenceData(database.db));
-  const queue = await startJobQueue({
-    database,
-    databaseUrl: config.databaseUrl,
-    logger,
-    pipeline: config.pipeline,
-    maintenanceIntervalSeconds: config.jobMaintenanceSeconds,
-    liveness: config.jobLiveness,
-    workers: {
-      mail: createMailProvider(config),
-      purge: purgeDeps(config, database.db),
-      pipeline: pipelineWorkerDeps(config, createStorageProvider(config)),
-      botEngines: createBotEngines(config.llm),
-      capacity: capacityWorkerConfig(config),
-      billing: {
-        payments: createPaymentProvider(config.billing, database.db, config.sessionSecret),
-        config,
-      },
-      crm: { config: config.crm, providers: createCrmProviders(config.crm) },
-    },
-  });
+  const runtime = await exitOnConfigError(() =>
+    openQueueRuntime(config, {
+      logger,
+      workers: (database) => ({
+        mail: createMailProvider(config),
+        purge: purgeDeps(config, database.db),
+        pipeline: pipelineWorkerDeps(config, createStorageProvider(config)),
+        botEngines: createBotEngines(config.llm),
+        capacity: capacityWorkerConfig(config),
+        billing: {
+          payments: createPaymentProvider(config.billing, database.db, config.sessionSecret),
+          config,
+        },
+        crm: { config: config.crm, providers: createCrmProviders(config.crm) },
+      }),
+    }),
+  );
   logger.info('worker started');
 
   let stopping = false;
@@ -51,13 +44,10 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'worker shutting down');
-    queue
-      .stop()
-      .then(() => database.close())
-      .then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
+    runtime.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

@@ -1,13 +1,11 @@
 import type PgBoss from 'pg-boss';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import type { AppConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
-import { seedReferenceData } from '../db/seed/seed.js';
 import { createBilling } from '../modules/billing/billing.module.js';
 import type { BillingService, CloseOutcome } from '../modules/billing/billing.service.js';
 import { createPaymentProvider, type PaymentProvider } from '../providers/payments/index.js';
-import { startJobQueue, type JobQueue } from './queue.js';
 import { createWaitingUniqueQueue } from './queue-policy.js';
+import { withQueueRuntime } from './queue-runtime.js';
 
 /**
  * The monthly close (issue 10 §2). Hourly, a scan finds the companies whose previous month (their
@@ -94,36 +92,24 @@ export async function closeBillingNow(
   options: CloseNowOptions | CloseNowOptions[],
   overrides: { payments?: PaymentProvider; logger?: Logger } = {},
 ): Promise<CloseOutcome[]> {
-  const logger = overrides.logger ?? pino({ level: 'warn' });
-  const database = await openDatabase(config);
-  let queue: JobQueue | undefined;
-  try {
-    await database.migrate(() => seedReferenceData(database.db));
-    queue = await startJobQueue({
-      database,
-      databaseUrl: config.databaseUrl,
-      logger,
-      pipeline: config.pipeline,
-      maintenanceIntervalSeconds: config.jobMaintenanceSeconds,
-      liveness: config.jobLiveness,
-    });
-    const jobs = queue;
-    const outcomes: CloseOutcome[] = [];
-    for (const run of Array.isArray(options) ? options : [options]) {
-      const billing = createBilling({
-        db: database.db,
-        config,
-        payments:
-          overrides.payments ??
-          createPaymentProvider(config.billing, database.db, config.sessionSecret),
-        sendMail: (message) => jobs.sendEmail(message),
-        now: run.now ? () => run.now! : undefined,
-      });
-      outcomes.push(...(await billing.closeAll(run)));
-    }
-    return outcomes;
-  } finally {
-    await queue?.stop().catch(() => undefined);
-    await database.close();
-  }
+  return withQueueRuntime(
+    config,
+    async ({ database, queue: jobs }) => {
+      const outcomes: CloseOutcome[] = [];
+      for (const run of Array.isArray(options) ? options : [options]) {
+        const billing = createBilling({
+          db: database.db,
+          config,
+          payments:
+            overrides.payments ??
+            createPaymentProvider(config.billing, database.db, config.sessionSecret),
+          sendMail: (message) => jobs.sendEmail(message),
+          now: run.now ? () => run.now! : undefined,
+        });
+        outcomes.push(...(await billing.closeAll(run)));
+      }
+      return outcomes;
+    },
+    { logger: overrides.logger },
+  );
 }

@@ -1,16 +1,16 @@
 import { utcDay } from '@fieldbot/shared';
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import type { AppConfig } from '../config.js';
-import { openDatabase, type Db } from '../db/client.js';
+import type { Db } from '../db/client.js';
 import { botVersions, bots, companyBots } from '../db/schema/index.js';
-import { seedReferenceData } from '../db/seed/seed.js';
 import {
   createDeprecationNotifier,
   type DedupedMailer,
 } from '../modules/marketplace/deprecation-notices.js';
-import { startJobQueue, type JobQueue } from './queue.js';
+import type { JobQueue } from './queue.js';
+import { withQueueRuntime } from './queue-runtime.js';
 
 /**
  * Issue 12 §3: once a day, pins on versions whose retires_on (UTC) has come move to the newest
@@ -108,19 +108,7 @@ export async function retireBotVersionsNow(
   config: AppConfig,
   options: { now?: Date; runs?: number } = {},
 ): Promise<RetirementOutcome[]> {
-  const database = await openDatabase(config);
-  let queue: JobQueue | undefined;
-  try {
-    await database.migrate(() => seedReferenceData(database.db));
-    queue = await startJobQueue({
-      database,
-      databaseUrl: config.databaseUrl,
-      logger: pino({ level: 'warn' }),
-      pipeline: config.pipeline,
-      maintenanceIntervalSeconds: config.jobMaintenanceSeconds,
-      liveness: config.jobLiveness,
-    });
-    const jobs = queue;
+  return withQueueRuntime(config, async ({ database, queue: jobs }) => {
     const deps = {
       db: database.db,
       sendMail: (message: Parameters<JobQueue['sendEmail']>[0], o: { dedupeKey: string }) =>
@@ -128,11 +116,8 @@ export async function retireBotVersionsNow(
       appUrl: config.appUrl,
     };
     // Several runs at once show they move each pin once (the row locks decide).
-    return await Promise.all(
+    return Promise.all(
       Array.from({ length: options.runs ?? 1 }, () => retireDueVersions(deps, options.now)),
     );
-  } finally {
-    await queue?.stop().catch(() => undefined);
-    await database.close();
-  }
+  });
 }
