@@ -367,10 +367,9 @@ export default defineConfig({
       },
     },
   },
+  // Which files run, and with what isolation, is the root vitest.config.ts's 'web' projects.
   test: {
-    name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     // Vitest's default leaves one core idle (cores − 1 workers): on a 2-core runner that halves speed.
     maxWorkers: 2,

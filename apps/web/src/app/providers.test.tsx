@@ -1,3 +1,5 @@
+// vitest-isolate: the toast container mounts with the first toast of the module's lifetime.
+
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { notifySuccess } from '@/lib/notify';

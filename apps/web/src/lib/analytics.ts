@@ -66,6 +66,12 @@ export function createEventBatcher({
     },
     flush,
     pending: (): readonly AnalyticsEvent[] => queue,
+    /** Forgets what waits, unsent (a test's events must not reach the next test's server). */
+    discard(): void {
+      clearTimeout(timer);
+      timer = undefined;
+      queue = [];
+    },
   };
 }
 
@@ -132,6 +138,10 @@ export const analytics = {
         // Analytics is best effort.
       }
     }
+  },
+  /** Drops what waits, unsent: tests call it between tests that share the module. */
+  discardPending(): void {
+    firstParty?.discard();
   },
   /** Sends what waits now (e.g. before logging out); settles when it has been sent. */
   flush(): Promise<void> {

@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { analytics } from '@/lib/analytics';
 import { hasShownToast } from '@/lib/notify';
 import { afterEach, vi } from 'vitest';
 
@@ -39,6 +40,8 @@ window.getComputedStyle = (element: Element) => getComputedStyle(element);
 
 afterEach(async () => {
   cleanup();
+  // Files share their worker's modules: events one test tracked must not be sent during the next.
+  analytics.discardPending();
   // The toast store outlives the rendered tree: toasts left from one test would fill the visible
   // slots and hold the next test's toast in the queue until their 4 s auto-close. (Imported only
   // where a toast was shown: loading it in every file costs more than the tests it speeds up.)

@@ -1,3 +1,5 @@
+// vitest-isolate: the device store is opened once per module lifetime, here on fake-indexeddb.
+
 import 'fake-indexeddb/auto';
 import {
   CSRF_COOKIE,
