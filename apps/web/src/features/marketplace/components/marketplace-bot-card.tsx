@@ -17,7 +17,8 @@ export function MarketplaceBotCard({ bot }: { bot: MarketplaceBotItem }) {
       <Stack gap="xs" h="100%">
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <BotIcon icon={bot.icon} size={40} />
-          <Stack gap={0} style={{ minWidth: 0 }}>
+          {/* 6 px apart: the bot's and the publisher's links are 24 px targets (WCAG 2.5.8). */}
+          <Stack gap={6} style={{ minWidth: 0 }}>
             <Title order={2} size="h5" id={titleId} style={{ overflowWrap: 'anywhere' }}>
               <Anchor component={Link} to={marketplaceBotPagePath(bot.id)} inherit>
                 {bot.name}
