@@ -36,6 +36,9 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    // No transitions or spinning loaders to paint while a test waits: the browsers' CPU is most
+    // of the suite's on a 2-core runner (the app honours the setting: respectReducedMotion).
+    reducedMotion: 'reduce',
     launchOptions: {
       // Debian's chromium only: a browser is never downloaded (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1).
       executablePath: '/usr/bin/chromium',

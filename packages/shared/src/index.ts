@@ -15,6 +15,7 @@ export * from './http/errors';
 export * from './http/envelopes';
 export * from './routing/access';
 export * from './routing/paths';
+export * from './routing/page-paths';
 export * from './routing/resolve-route';
 export * from './routing/setup';
 export * from './routing/sidebar';

@@ -1,4 +1,10 @@
-import { INTEGRATION_MESSAGES, STORAGE_KEYS, isCompanyRole, settingsTabs } from '@fieldbot/shared';
+import {
+  INTEGRATION_MESSAGES,
+  STORAGE_KEYS,
+  isCompanyRole,
+  settingsTabs,
+  INVOICE_HISTORY_PATH,
+} from '@fieldbot/shared';
 import { Alert, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Suspense, useEffect } from 'react';
@@ -8,8 +14,6 @@ import { RouteTabs } from '@/components/layout/route-tabs';
 import { useCurrentUser } from '@/lib/session';
 import { notifyError } from '@/lib/notify';
 import { readStorage, removeStorage } from '@/lib/storage';
-
-export const INVOICE_HISTORY_PATH = '/settings/billing/invoice-history';
 
 export const CRM_BANNER_TEXT = INTEGRATION_MESSAGES.crmBanner;
 

@@ -2,6 +2,7 @@ import {
   BILLING_MESSAGES,
   type PaymentMethodBody,
   type PaymentProviderKind,
+  INTEGRATIONS_PATH,
 } from '@fieldbot/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -9,7 +10,6 @@ import { analytics } from '@/lib/analytics';
 import { errorMessage, notifySuccess } from '@/lib/notify';
 import { useCurrentUser } from '@/lib/session';
 import { useSavePaymentMethod } from '../api/save-payment-method';
-import { INTEGRATIONS_PATH } from './paths';
 
 /**
  * What both card forms share once the provider has confirmed the card: POST the payment method,

@@ -4,7 +4,7 @@ import { Outlet } from 'react-router';
 import { PageLoader } from '@/components/layout/page-loader';
 import { RouteTabs } from '@/components/layout/route-tabs';
 import { SavedCard } from '../components/saved-card';
-import { BILLING_TABS } from '../lib/paths';
+import { BILLING_TABS } from '../lib/billing-tabs';
 
 /** /settings/billing/*: the payment method above the invoice, transaction and capacity tabs. */
 export function BillingLayout() {

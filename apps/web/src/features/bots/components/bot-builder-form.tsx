@@ -1,4 +1,4 @@
-import { BOT_LIMITS, MESSAGES, type BotDetail } from '@fieldbot/shared';
+import { BOT_LIMITS, MESSAGES, type BotDetail, botDetailPath, botEditPath } from '@fieldbot/shared';
 import {
   Alert,
   Button,
@@ -36,7 +36,6 @@ import {
   BOT_VISIBILITY_LABELS,
   triggerEventOptions,
 } from '../lib/options';
-import { botDetailPath, botEditPath } from '../lib/paths';
 import { BotColorPicker } from './bot-color-picker';
 import { OutputTagsEditor } from './output-tags-editor';
 import { PublishDialog } from './publish-dialog';

@@ -1,9 +1,13 @@
-import { BOT_TRIGGER_EVENT_LABELS, BOT_TRIGGER_LABELS, type BotDetail } from '@fieldbot/shared';
+import {
+  BOT_TRIGGER_EVENT_LABELS,
+  BOT_TRIGGER_LABELS,
+  type BotDetail,
+  botEditPath,
+} from '@fieldbot/shared';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArchive, IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { BOT_ENGINE_LABELS, BOT_VISIBILITY_LABELS } from '../lib/options';
-import { botEditPath } from '../lib/paths';
 import { BotIcon } from './bot-icon';
 import { BotStatusBadge } from './bot-status-badge';
 

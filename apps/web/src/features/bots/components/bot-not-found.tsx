@@ -1,5 +1,5 @@
+import { BOT_LIST_PATH } from '@fieldbot/shared';
 import { NotFoundState } from '@/components/feedback/not-found-state';
-import { BOT_LIST_PATH } from '../lib/paths';
 
 export const BOT_NOT_FOUND = 'Bot not found';
 

@@ -5,6 +5,7 @@ import {
   type BotListItem,
   type BotListQuery,
   type botListQuerySchema,
+  botDetailPath,
 } from '@fieldbot/shared';
 import { Anchor, Group, Select } from '@mantine/core';
 import { Link } from 'react-router';
@@ -19,7 +20,6 @@ import {
 import { formatTimestamp } from '@/lib/format-date';
 import type { BotListResponse } from '../api/get-bots';
 import { BOT_ENGINE_LABELS, BOT_STATUS_OPTIONS, BOT_TRIGGER_OPTIONS } from '../lib/options';
-import { botDetailPath } from '../lib/paths';
 import { BotIcon } from './bot-icon';
 import { BotStatusBadge } from './bot-status-badge';
 

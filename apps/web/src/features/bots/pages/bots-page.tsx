@@ -1,4 +1,9 @@
-import { botListQuerySchema } from '@fieldbot/shared';
+import {
+  botListQuerySchema,
+  BOT_CREATE_PATH,
+  BOT_LIST_PATH,
+  PRIVATE_BOTS_PATH,
+} from '@fieldbot/shared';
 import { Button, Group, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -6,7 +11,6 @@ import { useListQuery } from '@/components/data-table';
 import { usePageHeader } from '@/components/layout/page-header';
 import { useBots } from '../api/get-bots';
 import { BotsTable } from '../components/bots-table';
-import { BOT_CREATE_PATH, BOT_LIST_PATH, PRIVATE_BOTS_PATH } from '../lib/paths';
 
 interface BotListProps {
   /** /bot/private-bot: only private bots, filtered by the server so paging stays right. */

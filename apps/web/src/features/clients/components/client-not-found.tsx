@@ -1,6 +1,5 @@
-import { CLIENT_MESSAGES } from '@fieldbot/shared';
+import { CLIENT_MESSAGES, CLIENTS_PATH } from '@fieldbot/shared';
 import { NotFoundState } from '@/components/feedback/not-found-state';
-import { CLIENTS_PATH } from '../lib/paths';
 
 /** A client id that names no client of this publisher (a typo, another publisher's). */
 export function ClientNotFound() {

@@ -1,4 +1,9 @@
-import { formatUsd, type ClientListItem, type ClientListQuery } from '@fieldbot/shared';
+import {
+  formatUsd,
+  type ClientListItem,
+  type ClientListQuery,
+  clientDetailPath,
+} from '@fieldbot/shared';
 import { Anchor, Badge, Group } from '@mantine/core';
 import { Link } from 'react-router';
 import {
@@ -9,7 +14,6 @@ import {
 } from '@/components/data-table';
 import { MonthPicker } from '@/components/month-picker';
 import { formatDay } from '@/lib/format-date';
-import { clientDetailPath } from '../lib/paths';
 import { ClientName } from './client-name';
 
 const COLUMNS: DataTableColumn<ClientListItem>[] = [

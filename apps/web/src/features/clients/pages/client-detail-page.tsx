@@ -1,3 +1,4 @@
+import { clientDetailPath, CLIENTS_PATH } from '@fieldbot/shared';
 import type { ClientDetail } from '@fieldbot/shared';
 import { Paper, Stack, Title } from '@mantine/core';
 import { Navigate, Route, Routes, useParams } from 'react-router';
@@ -14,7 +15,6 @@ import { ClientNotFound } from '../components/client-not-found';
 import { ClientRunsTab } from '../components/client-runs-tab';
 import { ClientSkeleton } from '../components/client-skeleton';
 import { canEditMarkup } from '../lib/permissions';
-import { CLIENTS_PATH, clientDetailPath } from '../lib/paths';
 
 /** /clients/detail/:clientId/{general,bots,runs}: one client, each tab its own route. */
 export function ClientDetailPage() {

@@ -1,8 +1,8 @@
+import { teamMemberPath } from '@fieldbot/shared';
 import type { CompanyDashboard, KeyValue, RoleAlias } from '@fieldbot/shared';
 import { SimpleGrid, Stack } from '@mantine/core';
 import { KeyValueBarChart, KeyValuePieChart } from '@/components/charts';
 import { rowLink } from '../lib/lists';
-import { teamMemberPath } from '../lib/paths';
 
 export interface ChartsSectionProps {
   /** Undefined while loading: the charts' skeletons. */

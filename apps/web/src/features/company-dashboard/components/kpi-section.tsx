@@ -3,10 +3,11 @@ import {
   parseMonthValue,
   type CompanyDashboard,
   type RoleAlias,
+  CAPACITY_PATH,
 } from '@fieldbot/shared';
 import { KpiCard, KpiGrid } from '@/components/dashboard';
 import { kpiCount, kpiFigures } from '../lib/figures';
-import { CAPACITY_PATH, linkFor } from '../lib/paths';
+import { linkFor } from '../lib/link-for';
 import { SpendCard } from './spend-card';
 
 export interface KpiSectionProps {

@@ -1,8 +1,8 @@
+import { marketplaceBotPagePath } from '@fieldbot/shared';
 import type { CompanyDashboard, RoleAlias } from '@fieldbot/shared';
 import { SimpleGrid } from '@mantine/core';
 import { TopFiveList } from '@/components/dashboard';
 import { rowLink, topLists } from '../lib/lists';
-import { marketplaceBotPath } from '../lib/paths';
 import { BotFindingsList } from './bot-findings-list';
 import { UnbookedCallsList } from './unbooked-calls-list';
 import { UnrecordedJobsList } from './unrecorded-jobs-list';
@@ -41,7 +41,7 @@ export function TopListsSection({ dashboard, role, technician }: TopListsSection
       <BotFindingsList
         findings={dashboard?.top.bot_findings}
         technician={technician}
-        getHref={rowLink(role, marketplaceBotPath)}
+        getHref={rowLink(role, marketplaceBotPagePath)}
       />
     </SimpleGrid>
   );

@@ -1,9 +1,13 @@
-import { formatPlayerTime, type UnbookedCall } from '@fieldbot/shared';
+import {
+  formatPlayerTime,
+  type UnbookedCall,
+  csrCallPath,
+  customerCallsPath,
+} from '@fieldbot/shared';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { ListCard } from '@/components/dashboard';
 import { formatTimestamp } from '@/lib/format-date';
-import { csrCallPath, customerCallsPath } from '../lib/paths';
 
 /**
  * The month's newest unbooked lead calls (company scope), framed like the top-5 lists: each opens

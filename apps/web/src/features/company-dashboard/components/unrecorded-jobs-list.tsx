@@ -1,9 +1,9 @@
+import { customerPath } from '@fieldbot/shared';
 import type { UnrecordedJob } from '@fieldbot/shared';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { ListCard } from '@/components/dashboard';
 import { formatDay } from '@/lib/format-date';
-import { customerPath } from '../lib/paths';
 
 /**
  * A technician's newest completed jobs of the month with no field recording: the visits their

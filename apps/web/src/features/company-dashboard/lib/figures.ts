@@ -4,9 +4,10 @@ import {
   type CompanyDashboard,
   type CompanyKpis,
   type RoleAlias,
+  COMPANY_BOTS_PATH,
 } from '@fieldbot/shared';
 import { formatCount, formatPercent, type KpiTrend } from '@/components/dashboard';
-import { COMPANY_BOTS_PATH, linkFor } from './paths';
+import { linkFor } from './link-for';
 
 /** One KPI card's props: this month's figure, the month before's, and the list behind it, if any. */
 export interface KpiFigure {

@@ -3,9 +3,12 @@ import {
   type CompanyDashboard,
   type KeyValue,
   type RoleAlias,
+  customerPath,
+  marketplaceBotPagePath,
+  teamMemberPath,
 } from '@fieldbot/shared';
 import { formatCount } from '@/components/dashboard';
-import { customerPath, linkFor, marketplaceBotPath, teamMemberPath } from './paths';
+import { linkFor } from './link-for';
 
 /** One top-5 list of the page, as TopFiveList takes it. */
 export interface TopList {
@@ -73,7 +76,7 @@ export function topLists(
       title: 'Bots by Runs',
       rows: top?.bots_by_runs ?? NO_ROWS,
       format: formatCount,
-      getHref: rowLink(role, marketplaceBotPath),
+      getHref: rowLink(role, marketplaceBotPagePath),
       emptyText: 'No Bot Runs Found',
     },
   ];

@@ -1,3 +1,4 @@
+import { customerPath } from '@fieldbot/shared';
 import type { Customer, CustomerListQuery } from '@fieldbot/shared';
 import { Anchor, Group, Select } from '@mantine/core';
 import { Link } from 'react-router';
@@ -5,7 +6,6 @@ import { ListDataTable, type DataTableColumn, type ListTableProps } from '@/comp
 import { SearchInput } from '@/components/search/search-input';
 import { StatusBadge } from '@/components/status-badge/status-badge';
 import { CUSTOMER_STATUS_OPTIONS, CUSTOMER_TYPE_OPTIONS } from '../lib/options';
-import { customerPath } from '../lib/paths';
 
 const COLUMNS: DataTableColumn<Customer>[] = [
   {

@@ -1,8 +1,11 @@
-import { interactionLinkBlock, type InteractionListItem } from '@fieldbot/shared';
+import {
+  interactionLinkBlock,
+  type InteractionListItem,
+  customerInteractionPath,
+} from '@fieldbot/shared';
 import { Anchor, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { customerInteractionPath } from '../lib/paths';
 
 export interface InteractionLinkProps {
   customerId: string;

@@ -2,14 +2,13 @@ import {
   REFERRAL_REDIRECT_DELAY_MS,
   STORAGE_KEYS,
   type IntegrationListItem,
+  MARKETPLACE_PATH,
 } from '@fieldbot/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { readStorage } from '@/lib/storage';
 import { hasActiveCrm, hasStartedCrmSync, markCrmConnected } from './crm-connected';
-
-export const MARKETPLACE_PATH = '/marketplace';
 
 /** Spec §4: a CRM-group integration with sync_status 'on' flags the company CRM-connected. */
 export function useCrmConnectedFlag(rows: IntegrationListItem[] | undefined): void {

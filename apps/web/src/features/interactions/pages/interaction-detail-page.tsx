@@ -9,6 +9,8 @@ import {
   type InteractionDetail,
   type InteractionType,
   type ResponseTag,
+  customerPath,
+  CUSTOMERS_PATH,
 } from '@fieldbot/shared';
 import { Alert, Anchor, Button, Group, Stack, Title } from '@mantine/core';
 import { IconAlertCircle, IconLink } from '@tabler/icons-react';
@@ -67,12 +69,12 @@ export function InteractionDetailPage() {
 
 /** Back to the customer the link came from when the URL names one, else to Customers. */
 function NotFound({ customerId }: { customerId?: string }) {
-  const back = customerId && isRecordId(customerId) ? `/customers/${customerId}` : null;
+  const back = customerId && isRecordId(customerId) ? customerPath(customerId) : null;
   return (
     <NotFoundState
       title={INTERACTION_NOT_FOUND}
       description="The interaction does not exist or is not one you can open."
-      to={back ?? '/customers'}
+      to={back ?? CUSTOMERS_PATH}
       linkLabel={back ? 'Go to the customer' : 'Go to Customers'}
     />
   );
@@ -164,7 +166,7 @@ function InteractionView({ detail }: { detail: InteractionDetail }) {
   return (
     <Stack gap="lg">
       <Title order={2} size="h3">
-        <Anchor component={Link} to={`/customers/${detail.customer.id}`} inherit>
+        <Anchor component={Link} to={customerPath(detail.customer.id)} inherit>
           {detail.customer.name}
         </Anchor>
       </Title>

@@ -3,6 +3,7 @@ import {
   ROLE,
   isAccountSetUp,
   type CompanyDeprecation,
+  marketplaceBotPagePath,
 } from '@fieldbot/shared';
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -10,8 +11,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '@/lib/session';
 import { useCompanyDeprecations } from '../api/get-company-deprecations';
-import { formatDay } from '../lib/options';
-import { marketplaceBotPagePath } from '../lib/paths';
+import { formatDay } from '@/lib/format-date';
 
 const DISMISSED_KEY = 'fieldbot.dismissedDeprecations';
 

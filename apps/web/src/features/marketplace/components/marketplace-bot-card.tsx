@@ -1,10 +1,10 @@
+import { marketplaceBotPagePath, marketplacePublisherPagePath } from '@fieldbot/shared';
 import type { MarketplaceBotItem } from '@fieldbot/shared';
 import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { BotIcon } from '@/components/bot-result';
 import { companiesUsing, triggerWords } from '../lib/options';
-import { marketplaceBotPagePath, marketplacePublisherPagePath } from '../lib/paths';
 import { BotPrice } from './bot-price';
 import { RatingStars } from './rating-stars';
 import { SubscriptionBadges } from './subscription-badges';

@@ -1,10 +1,11 @@
+import { marketplacePublisherPagePath } from '@fieldbot/shared';
 import type { MarketplaceBotDetail } from '@fieldbot/shared';
 import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BotIcon } from '@/components/bot-result';
-import { companiesUsing, formatDay, triggerWords } from '../lib/options';
-import { marketplacePublisherPagePath } from '../lib/paths';
+import { formatDay } from '@/lib/format-date';
+import { companiesUsing, triggerWords } from '../lib/options';
 import { BotPrice } from './bot-price';
 import { RatingStars } from './rating-stars';
 import { SubscriptionBadges } from './subscription-badges';

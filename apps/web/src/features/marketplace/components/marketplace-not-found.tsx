@@ -1,6 +1,5 @@
-import { MARKETPLACE_MESSAGES } from '@fieldbot/shared';
+import { MARKETPLACE_MESSAGES, MARKETPLACE_PATH } from '@fieldbot/shared';
 import { NotFoundState } from '@/components/feedback/not-found-state';
-import { MARKETPLACE_PATH } from '../lib/paths';
 
 /** A bot id that names no bot this company may see (a typo, private, unpublished). */
 export function MarketplaceBotNotFound() {

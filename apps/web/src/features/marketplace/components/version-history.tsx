@@ -1,7 +1,7 @@
 import type { MarketplaceVersion } from '@fieldbot/shared';
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { formatTimestamp } from '@/lib/format-date';
-import { formatDay } from '../lib/options';
+import { formatDay } from '@/lib/format-date';
 
 /** Every published version, newest first, with its changelog and any deprecation. */
 export function VersionHistory({

@@ -34,9 +34,3 @@ export function triggerWords(trigger: BotTrigger, event: BotTriggerEvent): strin
 export function companiesUsing(count: number): string {
   return `Used by ${count} ${count === 1 ? 'company' : 'companies'}`;
 }
-
-/** A YYYY-MM-DD day as MM/DD/YYYY, read as a calendar day (no time-zone shift). */
-export function formatDay(day: string): string {
-  const [year, month, date] = day.split('-');
-  return year && month && date ? `${month}/${date}/${year}` : day;
-}

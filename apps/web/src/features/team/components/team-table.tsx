@@ -1,9 +1,9 @@
+import { teamMemberPath } from '@fieldbot/shared';
 import type { TeamListItem, TeamListQuery } from '@fieldbot/shared';
 import { useMemo } from 'react';
 import { ListDataTable, type DataTableColumn, type ListTableProps } from '@/components/data-table';
 import { UserListToolbar, userListColumns, userRowKey } from '@/components/user-list';
 import { TEAM_ROLE_FILTER_OPTIONS } from '../lib/options';
-import { teamMemberPath } from '../lib/paths';
 import { InvitationActions } from './invitation-actions';
 import { MemberInviteAction } from './member-invite-action';
 

@@ -1,7 +1,6 @@
-import { MESSAGES } from '@fieldbot/shared';
+import { MESSAGES, TEAM_PATH } from '@fieldbot/shared';
 import { Button, Center } from '@mantine/core';
 import { NotFoundState } from '@/components/feedback/not-found-state';
-import { TEAM_PATH } from '../lib/paths';
 
 /**
  * Spec §2/§8: the user detail shows 'User not found' when the fetch fails. A failure other than

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import * as pagePaths from './page-paths';
+import { KNOWN_ROUTES, matchPattern } from './paths';
+
+const ID = '00000000-0000-4000-8000-000000000001';
+
+/** Every path the builders make, with sample ids. */
+function builtPaths(): string[] {
+  return Object.entries(pagePaths).flatMap(([name, value]) => {
+    if (typeof value === 'string') return [value];
+    if (typeof value !== 'function') return [];
+    if (name === 'customerInteractionPath') {
+      return [pagePaths.customerInteractionPath(ID, { id: ID, type: 'field-recording' })];
+    }
+    if (name === 'clientDetailPath')
+      return pagePaths.CLIENT_TABS.map((tab) => pagePaths.clientDetailPath(ID, tab));
+    return [(value as (id: string) => string)(ID)];
+  });
+}
+
+describe('page paths', () => {
+  it('each lead to a known route, never to the not-found page', () => {
+    const paths = builtPaths();
+    expect(paths.length).toBeGreaterThan(15);
+    for (const path of paths) {
+      expect(
+        KNOWN_ROUTES.some((pattern) => matchPattern(pattern, path)),
+        path,
+      ).toBe(true);
+    }
+  });
+});
