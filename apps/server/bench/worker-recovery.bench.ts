@@ -16,10 +16,10 @@
  * Vitest is only the harness here (it runs the test support's fakes and child server); the file
  * is outside the test suites' include patterns.
  */
-import { botResultResponseSchema, joinSegments } from '@fieldbot/shared';
+import { botResultResponseSchema } from '@fieldbot/shared';
 import { afterAll, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { insertBots } from '../test/support/bots';
+import { demoTranscribedRecording, insertBots } from '../test/support/bots';
 import {
   prepareChildServer,
   type ChildServer,
@@ -99,9 +99,11 @@ it('transcription', async () => {
   });
   try {
     const fx = await server.query((q) => insertFixtures(q));
-    const audio = await renderAudio('sine=duration=2', 'wav');
     let tech: HttpClient | undefined;
+    let frequency = 440;
     const trigger = async () => {
+      // New audio each time: audio already transcribed is answered from the transcript cache.
+      const audio = await renderAudio(`sine=frequency=${(frequency += 110)}:duration=2`, 'wav');
       tech ??= server.client();
       await tech.login(DEMO.tech.email);
       const presign = await tech.request('POST', '/api/data/pre-signed-url', {
@@ -152,23 +154,10 @@ it('LLM bot run', async () => {
   });
   try {
     const target = await server.query(async (q) => {
-      const [admin] = await q(`SELECT company_id FROM users WHERE email = $1`, [DEMO.admin.email]);
-      const company = String(admin!.company_id);
-      const [interaction] = await q(
-        `SELECT i.id, i.type FROM interactions i
-         WHERE i.company_id = $1 AND i.type = 'field-recording' AND i.status = 'completed'
-           AND EXISTS (SELECT 1 FROM transcript_segments s WHERE s.interaction_id = i.id)
-         ORDER BY i.number LIMIT 1`,
-        [company],
+      const { companyId: company, ...recording } = await demoTranscribedRecording(
+        q,
+        DEMO.admin.email,
       );
-      const segments = await q(
-        `SELECT text FROM transcript_segments WHERE interaction_id = $1 ORDER BY position`,
-        [interaction!.id],
-      );
-      const quote = joinSegments(segments as { text: string }[])
-        .split(' ')
-        .slice(0, 4)
-        .join(' ');
       const bots = await insertBots(q, [
         {
           name: 'Recovery Bot',
@@ -179,9 +168,7 @@ it('LLM bot run', async () => {
         },
       ]);
       return {
-        id: String(interaction!.id),
-        type: String(interaction!.type),
-        quote,
+        ...recording,
         bot: bots['Recovery Bot']!.id,
       };
     });

@@ -147,7 +147,7 @@ const envSchema = z.object({
   FFMPEG_PATH: optionalString,
   FFPROBE_PATH: optionalString,
   PIPELINE_RETRY_LIMIT: num('PIPELINE_RETRY_LIMIT', 3, { int: true, min: 0, max: 20 }),
-  PIPELINE_RETRY_DELAY_SECONDS: num('PIPELINE_RETRY_DELAY_SECONDS', 30, { int: true, min: 0 }),
+  PIPELINE_RETRY_DELAY_SECONDS: num('PIPELINE_RETRY_DELAY_SECONDS', 10, { int: true, min: 0 }),
   PIPELINE_JOB_TIMEOUT_SECONDS: num('PIPELINE_JOB_TIMEOUT_SECONDS', 3600, {
     int: true,
     min: 1,

@@ -2,11 +2,10 @@ import {
   BOT_RUN_MESSAGES,
   botResultResponseSchema,
   gptResponseSchema,
-  joinSegments,
   type BotResult,
 } from '@fieldbot/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { insertBots, type InsertedBot } from './support/bots';
+import { demoTranscribedRecording, insertBots, type InsertedBot } from './support/bots';
 import { prepareChildServer, type ChildServer } from './support/child-server';
 import { DEMO } from './support/demo';
 import { jsonAnswer, startFakeOpenAi, type FakeOpenAi } from './support/fake-openai';
@@ -44,23 +43,11 @@ beforeAll(async () => {
     PIPELINE_RETRY_DELAY_SECONDS: '0',
   });
   await server.query(async (q) => {
-    const [admin] = await q(`SELECT company_id FROM users WHERE email = $1`, [DEMO.admin.email]);
-    const company = String(admin!.company_id);
-    const [interaction] = await q(
-      `SELECT i.id, i.type FROM interactions i
-       WHERE i.company_id = $1 AND i.type = 'field-recording' AND i.status = 'completed'
-         AND EXISTS (SELECT 1 FROM transcript_segments s WHERE s.interaction_id = i.id)
-       ORDER BY i.number LIMIT 1`,
-      [company],
-    );
-    target = { id: String(interaction!.id), type: String(interaction!.type) };
-    const segments = await q(
-      `SELECT text FROM transcript_segments WHERE interaction_id = $1 ORDER BY position`,
-      [target.id],
-    );
     // A few words the "model" quotes back: the result's evidence is located in the transcript.
-    const text = joinSegments(segments as { text: string }[]);
-    quote = text.split(' ').slice(0, 4).join(' ');
+    const recording = await demoTranscribedRecording(q, DEMO.admin.email);
+    const company = recording.companyId;
+    target = { id: recording.id, type: recording.type };
+    quote = recording.quote;
     ({ 'Crash Bot': bot } = (await insertBots(q, [
       {
         name: 'Crash Bot',

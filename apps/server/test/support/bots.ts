@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { BotColor, BotTrigger, BotTriggerEvent } from '@fieldbot/shared';
+import {
+  joinSegments,
+  type BotColor,
+  type BotTrigger,
+  type BotTriggerEvent,
+} from '@fieldbot/shared';
 import {
   BotEngineError,
   type BotEngine,
@@ -167,4 +172,29 @@ export function gate(): { opened: Promise<void>; open: () => void } {
   let open!: () => void;
   const opened = new Promise<void>((resolve) => (open = resolve));
   return { opened, open };
+}
+
+/**
+ * The demo admin's company and its first completed field recording with a transcript, with a few
+ * of its words for a fake language model to quote back (evidence the engine can locate).
+ */
+export async function demoTranscribedRecording(q: SqlQuery, adminEmail: string) {
+  const [admin] = await q(`SELECT company_id FROM users WHERE email = $1`, [adminEmail]);
+  const companyId = String(admin!.company_id);
+  const [interaction] = await q(
+    `SELECT i.id, i.type FROM interactions i
+     WHERE i.company_id = $1 AND i.type = 'field-recording' AND i.status = 'completed'
+       AND EXISTS (SELECT 1 FROM transcript_segments s WHERE s.interaction_id = i.id)
+     ORDER BY i.number LIMIT 1`,
+    [companyId],
+  );
+  const segments = await q(
+    `SELECT text FROM transcript_segments WHERE interaction_id = $1 ORDER BY position`,
+    [interaction!.id],
+  );
+  const quote = joinSegments(segments as { text: string }[])
+    .split(' ')
+    .slice(0, 4)
+    .join(' ');
+  return { companyId, id: String(interaction!.id), type: String(interaction!.type), quote };
 }

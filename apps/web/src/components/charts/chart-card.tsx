@@ -1,7 +1,8 @@
 import '@mantine/charts/styles.css';
 import { DASHBOARD_EMPTY_MESSAGE } from '@fieldbot/shared';
-import { Center, Paper, Skeleton, Text, Title } from '@mantine/core';
+import { Center, Skeleton, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { SectionCard } from '@/components/dashboard/section-card';
 import { paletteClass } from './chart-data';
 
 // Empty charts side by side line up whatever their drawn heights.
@@ -29,18 +30,7 @@ export function ChartCard({
   children,
 }: ChartCardProps) {
   return (
-    <Paper
-      component="section"
-      withBorder
-      radius="md"
-      p="md"
-      className={paletteClass}
-      aria-label={title}
-      aria-busy={loading || undefined}
-    >
-      <Title order={2} size="h5" mb="sm">
-        {title}
-      </Title>
+    <SectionCard title={title} loading={loading} className={paletteClass}>
       {loading ? (
         <Skeleton height={height} radius="sm" data-testid="chart-skeleton" />
       ) : empty ? (
@@ -52,6 +42,6 @@ export function ChartCard({
       ) : (
         children
       )}
-    </Paper>
+    </SectionCard>
   );
 }

@@ -1,6 +1,7 @@
 import { DASHBOARD_TOP_N } from '@fieldbot/shared';
-import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { SectionCard } from './section-card';
 
 export interface ListCardProps {
   title: string;
@@ -17,17 +18,7 @@ export interface ListCardProps {
 /** The frame of every list on a dashboard: a titled card with its skeleton and empty states. */
 export function ListCard({ title, loading, empty, emptyText, children }: ListCardProps) {
   return (
-    <Paper
-      component="section"
-      withBorder
-      radius="md"
-      p="md"
-      aria-label={title}
-      aria-busy={loading || undefined}
-    >
-      <Title order={2} size="h5" mb="sm">
-        {title}
-      </Title>
+    <SectionCard title={title} loading={loading}>
       {loading ? (
         <Stack gap={10} data-testid="list-skeleton">
           {Array.from({ length: DASHBOARD_TOP_N }, (_, index) => (
@@ -43,6 +34,6 @@ export function ListCard({ title, loading, empty, emptyText, children }: ListCar
           {children}
         </Stack>
       )}
-    </Paper>
+    </SectionCard>
   );
 }
