@@ -22,6 +22,7 @@ import { loadConfig } from '../src/config';
 import { demoTranscribedRecording, insertBots } from '../test/support/bots';
 import {
   prepareChildServer,
+  uploadedVisitBody,
   type ChildServer,
   type HttpClient,
 } from '../test/support/child-server';
@@ -106,17 +107,7 @@ it('transcription', async () => {
       const audio = await renderAudio(`sine=frequency=${(frequency += 110)}:duration=2`, 'wav');
       tech ??= server.client();
       await tech.login(DEMO.tech.email);
-      const presign = await tech.request('POST', '/api/data/pre-signed-url', {
-        folder: 'recordings',
-        file_name: 'visit.wav',
-      });
-      const { upload_url: url, file_url: fileUrl } = presign.json().data as Record<string, string>;
-      await tech.request('PUT', url!, audio, 'audio/wav');
-      const body = {
-        customer_id: fx.techCustomer,
-        file_urls: [fileUrl],
-        started_at: new Date().toISOString(),
-      };
+      const body = await uploadedVisitBody(tech, audio, fx.techCustomer);
       const created = await tech.request('POST', '/api/company/recordings', body);
       expect(created.status, created.text).toBe(200);
       return async () => {

@@ -128,7 +128,7 @@ describe('loadConfig', () => {
     });
     expect(config.pipeline).toEqual({
       retryLimit: 3,
-      retryDelaySeconds: 30,
+      retryDelaySeconds: 10,
       jobTimeoutSeconds: 3600,
       sttChunkSeconds: 600,
       callDownloadTimeoutMs: 300_000,

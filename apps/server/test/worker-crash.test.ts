@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { prepareChildServer, type ChildServer } from './support/child-server';
+import { prepareChildServer, uploadedVisitBody, type ChildServer } from './support/child-server';
 import { DEMO } from './support/demo';
 import { FAKE_SEGMENTS, startFakeSttServer, type FakeSttServer } from './support/fake-stt-server';
 import {
@@ -52,30 +52,11 @@ it('finishes a job exactly once after its worker is killed mid-job and started a
   await server.start();
   const tech = server.client();
   await tech.login(DEMO.tech.email);
-  const presign = await tech.request('POST', '/api/data/pre-signed-url', {
-    folder: 'recordings',
-    file_name: 'visit.wav',
-  });
-  expect(presign.status, presign.text).toBe(200);
-  const { upload_url: uploadUrl, file_url: fileUrl } = presign.json().data as Record<
-    string,
-    string
-  >;
-  const put = await tech.request(
-    'PUT',
-    uploadUrl!,
-    await renderAudio('sine=duration=2', 'wav'),
-    'audio/wav',
-  );
-  expect(put.status, put.text).toBe(200);
+  const audio = await renderAudio('sine=duration=2', 'wav');
+  const body = await uploadedVisitBody(tech, audio, fx.techCustomer);
 
   // The transcription service holds the first request: the worker is mid-job when it dies.
   stt.script({ kind: 'hang' });
-  const body = {
-    customer_id: fx.techCustomer,
-    file_urls: [fileUrl],
-    started_at: new Date().toISOString(),
-  };
   const created = await tech.request('POST', '/api/company/recordings', body);
   expect(created.status, created.text).toBe(200);
   const { id, interaction_id: number } = created.json().data as {

@@ -158,3 +158,22 @@ export class HttpClient {
     expect(res.status, res.text).toBe(200);
   }
 }
+
+/**
+ * Uploads `audio` as a technician's recording through the pre-signed URL and returns the body of
+ * POST /api/company/recordings that files it (the caller posts it, and may post it again to poll).
+ */
+export async function uploadedVisitBody(tech: HttpClient, audio: Buffer, customerId: string) {
+  const presign = await tech.request('POST', '/api/data/pre-signed-url', {
+    folder: 'recordings',
+    file_name: 'visit.wav',
+  });
+  expect(presign.status, presign.text).toBe(200);
+  const { upload_url: uploadUrl, file_url: fileUrl } = presign.json().data as Record<
+    string,
+    string
+  >;
+  const put = await tech.request('PUT', uploadUrl!, audio, 'audio/wav');
+  expect(put.status, put.text).toBe(200);
+  return { customer_id: customerId, file_urls: [fileUrl], started_at: new Date().toISOString() };
+}
