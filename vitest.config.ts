@@ -9,8 +9,8 @@ const webRoot = fileURLToPath(new URL('./apps/web', import.meta.url));
  * Web test files that need a module registry of their own: vi.mock only replaces a module that is
  * not loaded yet, and a few modules keep first-use state (the toast container mounts with the
  * first toast). They say so with vi.mock or a `vitest-isolate` comment; every other file shares
- * its worker's modules, which saves re-importing React and Mantine for each file (68 s instead of
- * 194 s for the unit tests on 2 cores).
+ * its worker's modules, which saves re-importing React and Mantine for each file (about 72 s
+ * instead of 194 s for the unit tests on 2 cores).
  */
 function webFilesNeedingIsolation(): string[] {
   const files = readdirSync(join(webRoot, 'src'), { recursive: true, encoding: 'utf8' })

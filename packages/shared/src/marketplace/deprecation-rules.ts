@@ -1,4 +1,5 @@
-import { MARKETPLACE_LIMITS } from './marketplace.schema';
+import { MESSAGES } from '../validation/messages';
+import { MARKETPLACE_LIMITS, MARKETPLACE_MESSAGES } from './marketplace.schema';
 
 /** YYYY-MM-DD of a UTC day. */
 export function utcDay(at: Date): string {
@@ -32,6 +33,14 @@ export function retirementDayProblem(value: string, at: Date): RetirementDayProb
   return null;
 }
 
-/** True for a real calendar day between earliestRetirementDay(at) and latestRetirementDay(at). */
-export const isValidRetirementDay = (value: string, at: Date): boolean =>
-  retirementDayProblem(value, at) === null;
+const RETIREMENT_DAY_MESSAGES: Record<RetirementDayProblem, string> = {
+  invalid: MESSAGES.invalidValue,
+  'too-soon': MARKETPLACE_MESSAGES.retireTooSoon,
+  'too-late': MARKETPLACE_MESSAGES.retireTooLate,
+};
+
+/** The field message for a retirement day chosen at `at`, or null: the server and the dialog say the same. */
+export function retirementDayMessage(value: string, at: Date): string | null {
+  const problem = retirementDayProblem(value, at);
+  return problem === null ? null : RETIREMENT_DAY_MESSAGES[problem];
+}

@@ -1,6 +1,6 @@
 import {
   MARKETPLACE_MESSAGES,
-  retirementDayProblem,
+  retirementDayMessage,
   type DeprecateBody,
   type MarketplaceVersion,
   type Rating,
@@ -75,14 +75,8 @@ export function createPublisherMarketplaceService(deps: {
         }
         if (current.deprecatedAt)
           throw new DomainError(409, MARKETPLACE_MESSAGES.alreadyDeprecated);
-        const problem = retirementDayProblem(body.retires_on, now);
-        if (problem) {
-          const message =
-            problem === 'too-late'
-              ? MARKETPLACE_MESSAGES.retireTooLate
-              : MARKETPLACE_MESSAGES.retireTooSoon;
-          throw fieldError('retires_on', message);
-        }
+        const problem = retirementDayMessage(body.retires_on, now);
+        if (problem) throw fieldError('retires_on', problem);
         return q.deprecateVersion(current.id, {
           deprecatedAt: now,
           deprecatedById: user.id,

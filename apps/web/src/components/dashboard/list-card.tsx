@@ -11,7 +11,7 @@ export interface ListCardProps {
   empty: boolean;
   /** Spec §8 'No {rows} Found', e.g. 'No Bots Found'. */
   emptyText: string;
-  /** The rows, as an ordered list (ListCardRows). */
+  /** The rows: `li` elements, placed in an ordered list. */
   children: ReactNode;
 }
 

@@ -1,5 +1,4 @@
-import { customerPath } from '@fieldbot/shared';
-import type { UnrecordedJob } from '@fieldbot/shared';
+import { customerPath, type UnrecordedJob } from '@fieldbot/shared';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { ListCard } from '@/components/dashboard';

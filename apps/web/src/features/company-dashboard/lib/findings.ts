@@ -8,12 +8,6 @@ export function findingShare(finding: BotFinding): number {
 
 /** "Found on 7 of 18 visits" (a technician's) or "… of 180 runs" (the company's). */
 export function findingText(finding: BotFinding, technician: boolean): string {
-  const noun = technician
-    ? finding.runs === 1
-      ? 'visit'
-      : 'visits'
-    : finding.runs === 1
-      ? 'run'
-      : 'runs';
+  const noun = `${technician ? 'visit' : 'run'}${finding.runs === 1 ? '' : 's'}`;
   return `Found on ${formatCount(finding.found)} of ${formatCount(finding.runs)} ${noun}`;
 }
