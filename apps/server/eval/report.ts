@@ -1,6 +1,6 @@
 import { figures, sumCounts, type PartCounts, type TagCounts } from './score.js';
 
-/** The eval's printed tables: one row per output tag, then the goals. */
+/** The eval's printed tables: one row per output tag, then the rules engine's goals. */
 
 const pct = (v: number | null) => (v === null ? '   –' : v.toFixed(2).padStart(4));
 const share = (a: number, b: number) => (b === 0 ? '   –' : (a / b).toFixed(2).padStart(4));

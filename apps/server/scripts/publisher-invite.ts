@@ -1,5 +1,5 @@
 /**
- * Platform onboarding of a new publisher (issue 12):
+ * Platform onboarding of a new publisher:
  *
  *   npm run publisher:invite -w @fieldbot/server -- <email>
  *

@@ -200,7 +200,7 @@ export interface StripeConfig {
   apiUrl: string | undefined;
 }
 
-/** Issue 10 §2-3: prices and schedules of billing and capacity. */
+/** Prices and schedules of billing and capacity. */
 export interface BillingConfig {
   /** Platform price of a recorded minute. */
   pricePerMinuteCents: number;
@@ -213,7 +213,7 @@ export interface BillingConfig {
   stripe: StripeConfig | null;
 }
 
-/** Issue 11: CRM integrations (credentials at rest, sync schedule, ServiceTitan endpoints). */
+/** CRM integrations (credentials at rest, sync schedule, ServiceTitan endpoints). */
 export interface CrmConfig {
   /**
    * Seals saved integration values (AES-256-GCM, key derived by HKDF). Defaults to the session

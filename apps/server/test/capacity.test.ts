@@ -22,7 +22,7 @@ import { startFakeSttServer, type FakeSttServer } from './support/fake-stt-serve
 import { insertCall, keyOf, renderAudio, uploadFile, waitFor } from './support/recordings';
 import { SLOW_TEST_TIMEOUT_MS, type SqlQuery } from './support/test-app';
 
-// Issue 10 §3: soft/hard capacity over HTTP, with the pg-boss jobs running inside the test server.
+// Soft/hard capacity over HTTP, with the pg-boss jobs running inside the test server.
 // A recorded minute costs $1 here, so spend is set exactly by inserting recorded seconds.
 
 const env: Record<string, string> = {

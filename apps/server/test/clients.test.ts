@@ -32,7 +32,7 @@ import {
 } from './support/test-app';
 
 /**
- * Issue 12 §1 Clients. Northwind (the demo publisher) gets clients of its own with a unique name
+ * A publisher's clients. Northwind (the demo publisher) gets clients of its own with a unique name
  * prefix, so searching the prefix isolates them from the seed's; another publisher shares one of
  * them and has one of its own. Runs are metered by the real writer (bot-run-writer meterResults),
  * then dated around the March 2025 boundaries (UTC).

@@ -27,7 +27,7 @@ import {
 } from './support/test-app';
 
 /**
- * Issue 13 §2/§5: the company dashboard over HTTP on a company of its own (Pacific time), seeded
+ * The company dashboard over HTTP on a company of its own (Pacific time), seeded
  * with hand-made rows around the boundary of this month and the one before. Every base count must
  * equal a straight SQL count over the raw tables for the same local month.
  */

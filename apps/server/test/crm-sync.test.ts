@@ -15,8 +15,8 @@ import { FakeCrm } from './support/fake-crm';
 import { renderAudio, waitFor } from './support/recordings';
 import { SLOW_TEST_TIMEOUT_MS, useTestApp, type SqlQuery } from './support/test-app';
 
-// The CRM sync engine (issue 11 §2) against the real database and pg-boss workers of the test
-// server, with an in-memory CRM whose exports, recordings and failures the tests script.
+// The CRM sync engine against the real database and pg-boss workers of the test server, with an
+// in-memory CRM whose exports, recordings and failures the tests script.
 
 const crm = new FakeCrm();
 const t = useTestApp({

@@ -8,7 +8,7 @@ import { withDb } from './support/drizzle-db';
 import { HOOK_TIMEOUT_MS, useTestApp } from './support/test-app';
 
 /**
- * Issue 13 §4: the rollups of every company equal a straight count over the raw rows once the
+ * The dashboard rollups of every company equal a straight count over the raw rows once the
  * dirty marks the triggers left (seed, migrations) are refreshed; a second refresh changes nothing.
  */
 const t = useTestApp();

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BOTS, DEMO_SUBSCRIBED_BOTS } from '../src/db/seed/demo-bots';
 import { HOOK_TIMEOUT_MS, useTestApp } from './support/test-app';
 
-// The demo bots of issue 9 §1, read straight from the seeded database.
+// The demo publisher's bots, read straight from the seeded database.
 
 const t = useTestApp();
 type Row = Record<string, unknown>;

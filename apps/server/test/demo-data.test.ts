@@ -15,7 +15,7 @@ import { createStorageProvider } from '../src/providers/storage';
 import { DEMO } from './support/demo';
 import { HOOK_TIMEOUT_MS, useTestApp } from './support/test-app';
 
-// The demo customers, jobs and interactions of issue 3 §4, read straight from the database.
+// The demo customers, jobs and interactions, read straight from the database.
 
 const t = useTestApp();
 const audioDir = path.resolve(

@@ -31,7 +31,7 @@ function invitation(
   };
 }
 
-// Inviting is a later issue's screen; the invitations are written straight into the database.
+// The invitations are written straight into the database, not made through the invite screens.
 const publisherInvite = invitation('publisher_user', { publisher: 'Northwind Bots' });
 const managerInvite = invitation('manager', { company: 'Acme Home Services' });
 const expiredInvite = invitation('publisher_user', { publisher: 'Northwind Bots' }, -1);

@@ -23,11 +23,11 @@ import {
 } from './support/test-app';
 
 /**
- * Issue 13 §3 publisher dashboard. Northwind (the demo publisher) gets twelve clients of its own
+ * The publisher dashboard. Northwind (the demo publisher) gets twelve clients of its own
  * and three bots; another publisher shares one client. Runs are metered by the real writer in
  * February and March 2025 (before any demo history), then every figure of the page is compared
  * with a straight aggregate over bot_usage / company_bots. A run's month is the rollup's: its
- * local day in the client's timezone (ISSUE13: "day in the month"), which the aggregates use too.
+ * local day in the client's timezone, which the aggregates use too.
  */
 const t = useTestApp();
 const as = signedInClients(t);

@@ -92,7 +92,7 @@ const ROUTES: MutatingRoute[] = [
     schema: callDownloadBodySchema,
     fields: ['call_ids', 'company_id'],
   },
-  // Issue 10: company settings, cards, capacity and team.
+  // Company settings, cards, capacity and team.
   {
     path: '/api/company/create',
     schema: companyFormSchema,

@@ -4,7 +4,7 @@ import type { ApiClient } from './support/api-client';
 import { DEMO } from './support/demo';
 import { signedInClients, useTestApp } from './support/test-app';
 
-// Daily upload quotas (issue 8 §8), with limits small enough to reach in a test.
+// Daily upload quotas, with limits small enough to reach in a test.
 const MB = 1024 * 1024;
 const USER_MB = 0.01; // 10,485 bytes
 const COMPANY_MB = 0.02; // 20,971 bytes

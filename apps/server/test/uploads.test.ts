@@ -10,7 +10,7 @@ import type { ApiClient } from './support/api-client';
 import { DEMO } from './support/demo';
 import { APP_URL, signedInClients, useTestApp } from './support/test-app';
 
-// Uploads (spec §7, issue 8 §5 and §8): who may upload where, the type read from the bytes, how
+// Uploads (spec §7): who may upload where, the type read from the bytes, how
 // files are served back, single-use upload URLs, and addresses relative to this server.
 
 const t = useTestApp();

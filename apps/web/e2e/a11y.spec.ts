@@ -11,7 +11,7 @@ import {
   type DemoAccount,
 } from './support';
 
-// Issue 8 §3: axe-core over every route of every role, in the light and the dark scheme, with no
+// Axe-core over every route of every role, in the light and the dark scheme, with no
 // serious or critical violation. The app follows the system's scheme while no display mode is
 // stored, so one page load serves both schemes through emulateMedia.
 

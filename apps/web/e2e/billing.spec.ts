@@ -2,7 +2,7 @@ import { BILLING_MESSAGES } from '@fieldbot/shared';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, logIn } from './support';
 
-// Needs the billing server routes of issue 10 (payment method, sandbox confirm-setup, invoices,
+// Needs the billing server routes (payment method, sandbox confirm-setup, invoices,
 // transactions, capacity) and the built-in sandbox provider (no STRIPE_* keys set).
 
 const NEXT_YEAR_YY = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');

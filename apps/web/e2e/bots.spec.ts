@@ -1,9 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, logIn, openPlanOfferInteraction, runBotOnInteraction } from './support';
 
-// Issue 9 §6. Demo data (apps/server/src/db/seed/demo-bots.ts): Northwind publishes five rules bots;
-// Acme subscribes to 'Maintenance plan offered' and 'Price quoted' (recording-complete) and
-// 'Booking outcome' (call-complete). Only the furnace tune-up clip offers a maintenance plan.
+// Bots end to end. Demo data (apps/server/src/db/seed/demo-bots.ts): Northwind publishes five
+// rules bots; Acme subscribes to 'Maintenance plan offered' and 'Price quoted'
+// (recording-complete) and 'Booking outcome' (call-complete). Only the furnace tune-up clip offers
+// a maintenance plan.
 const PLAN_BOT = 'Maintenance plan offered';
 const RECORDING_BOTS = [PLAN_BOT, 'Price quoted'];
 

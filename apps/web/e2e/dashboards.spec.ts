@@ -18,7 +18,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { formatCount, formatPercent } from '../src/components/dashboard/format';
 import { DEMO_ACCOUNTS, lastMonthDashboard, lastMonthValue, logIn } from './support';
 
-// Issue 13 §5, end to end: each role's dashboard over the demo data (90 days of interactions, and
+// Dashboards end to end: each role's dashboard over the demo data (90 days of interactions, and
 // bot runs on those older than a week), the month picker, an empty month and the top-5 links. The
 // figures are compared with the API's answer for the same month, fetched in the test; nothing is
 // saved, so the shared demo accounts stay as they are.

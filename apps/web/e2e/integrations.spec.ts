@@ -10,7 +10,7 @@ import {
   shownStatuses,
 } from './support';
 
-// Issue 11 §3: a company connects the demo CRM from the integrations tab, watches the sync through,
+// A company connects the demo CRM from the integrations tab, watches the sync through,
 // finds the CRM's customers and their calls, and the automatic bot result on a synced booked call.
 // Globex is the company: subscribed to the demo bots like Acme, but not CRM-connected, and no
 // other spec relies on its customers.

@@ -21,9 +21,10 @@ import {
   waitForMail,
 } from './support';
 
-// Issue 12 §4, end to end: a new publisher sets up its workspace, publishes a bot and brings in a
-// publisher user; a company signs up through the publisher's landing link, connects the demo CRM,
-// lands on the marketplace, subscribes and runs the bot; the publisher sees it among its clients.
+// The publisher and marketplace flow end to end: a new publisher sets up its workspace, publishes
+// a bot and brings in a publisher user; a company signs up through the publisher's landing link,
+// connects the demo CRM, lands on the marketplace, subscribes and runs the bot; the publisher sees
+// it among its clients.
 // Its own publisher (the seeded newpublisher admin, which no other spec uses), publisher user and
 // company: no account another spec relies on changes. Each step needs the one before it.
 test.describe.configure({ mode: 'serial' });

@@ -7,8 +7,8 @@ import {
   type DemoAccount,
 } from './support';
 
-// Issue 8 §4: a 390 px phone. Demo data: Acme's 'Lakeside Property Management' has a completed field
-// recording as its newest interaction (see interaction.spec.ts).
+// The main screens on a 390 px phone. Demo data: Acme's 'Lakeside Property Management' has a
+// completed field recording as its newest interaction (see interaction.spec.ts).
 const CUSTOMER = 'Lakeside Property Management';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -122,7 +122,7 @@ test('customers list, customer page and interaction page fit a phone', async ({ 
 
 test('the marketplace and a bot page fit a phone', async ({ page }) => {
   test.setTimeout(90_000);
-  // Issue 12: a read-only look as Acme's admin.
+  // A read-only look as Acme's admin.
   await logIn(page, DEMO_ACCOUNTS.admin);
   await page.goto('/marketplace');
   const cards = page.getByRole('main').getByRole('article');
@@ -143,7 +143,7 @@ test('the marketplace and a bot page fit a phone', async ({ page }) => {
 });
 
 test('the clients list and a client’s runs fit a phone', async ({ page }) => {
-  // Issue 12: a read-only look as Northwind's publisher admin.
+  // A read-only look as Northwind's publisher admin.
   await logIn(page, DEMO_ACCOUNTS.publisher);
   await page.goto('/clients/list');
   const clients = page.getByRole('table', { name: 'Clients' });

@@ -3,7 +3,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** Every demo account shares this password (issue §6). */
+/** Every demo account shares this password. */
 export const DEMO_PASSWORD = 'Demo@12345';
 
 export type DemoAccount = {

@@ -10,7 +10,7 @@ import {
 import { JOB_COMPLETED_EVENT, type JobCompletedEvent } from './job-events.js';
 
 /**
- * Automatic runs (issue 9 §3): on interaction.completed and job.completed, the company's bots whose
+ * Automatic runs: on interaction.completed and job.completed, the company's bots whose
  * trigger and trigger event fit (spec §5) run as one automatic run. The run's dedupe key is the
  * event, so a redelivered event inserts nothing and only re-queues the run's unfinished results
  * (their jobs collapse on the result id); this also covers a crash between the run's insert and

@@ -13,7 +13,7 @@ import type { JobQueue } from './queue.js';
 import { withQueueRuntime } from './queue-runtime.js';
 
 /**
- * Issue 12 §3: once a day, pins on versions whose retires_on (UTC) has come move to the newest
+ * Once a day, pins on versions whose retires_on (UTC) has come move to the newest
  * version of the bot, and the version is marked retired. Each version is one transaction that
  * locks its row first: a second run at the same time waits, then finds it retired and moves
  * nothing. The same run queues deprecation e-mails a crash left unsent.

@@ -7,8 +7,8 @@ import { createWaitingUniqueQueue } from './queue-policy.js';
 import { pipelineSendOptions, transcribeJob } from './pipeline.js';
 
 /**
- * capacity-check {companyId?}: soft-capacity e-mails and the resumption of paused work (issue 10
- * §3). With a company id it checks that company (queued when its limits change or a payment clears
+ * capacity-check {companyId?}: soft-capacity e-mails and the resumption of paused work. With a
+ * company id it checks that company (queued when its limits change or a payment clears
  * the hold); without, it checks every company with paused work or recent usage. A timer in each
  * worker process queues the periodic pass every CAPACITY_CHECK_SECONDS; the queue holds one
  * waiting job per singleton key (a company, or 'all'), so processes never pile passes up.

@@ -19,7 +19,7 @@ import { createWaitingUniqueQueue } from './queue-policy.js';
 import { retryOptions } from './retry-options.js';
 
 /**
- * crm-sync {companyIntegrationId}: pulls a company's CRM exports into our tables (issue 11 §2).
+ * crm-sync {companyIntegrationId}: pulls a company's CRM exports into our tables.
  *
  * Resumable: each page's rows and its entity's cursor are written in one transaction, so a worker
  * killed mid-sync resumes at the first uncommitted page. Idempotent: rows are upserted on the

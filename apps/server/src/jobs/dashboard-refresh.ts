@@ -4,7 +4,7 @@ import type { Db } from '../db/client.js';
 import { refreshDirtyDays } from '../modules/dashboards/rollup-refresh.js';
 
 /**
- * Issue 13 §4 (ADR 019): every minute, recomputes the dashboard rollups of the days the triggers
+ * ADR 019: every minute, recomputes the dashboard rollups of the days the triggers
  * marked dirty, in short batches (rollup-refresh.ts). Idempotent: a day is claimed with SKIP LOCKED
  * and rebuilt from the raw rows, so a doubled or retried run writes the same rows; a page view
  * refreshes the days it shows itself, so this job only keeps the backlog short.

@@ -9,7 +9,7 @@ export interface DemoAccount {
   modules: string[];
 }
 
-/** The demo data of issue §6 (password Demo@12345). */
+/** The seeded demo accounts (password Demo@12345). */
 export const DEMO = {
   admin: {
     email: 'admin@demo.fieldbot.test',

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 
 /**
- * A local stand-in for the parts of Stripe's REST API the Stripe adapter uses (issue 10 §2):
+ * A local stand-in for the parts of Stripe's REST API the Stripe adapter uses:
  * form-encoded requests, Bearer secret key, Idempotency-Key replay, Stripe-shaped objects and
  * error bodies. Test hooks play the browser's part (Stripe.js confirming a SetupIntent) and
  * sign webhooks the way Stripe does.

@@ -3,7 +3,7 @@ import type { ApiClient } from './api-client';
 import { PNG_1X1 } from './fresh-account';
 import { uniqueEmail, type TestApp } from './test-app';
 
-/** The seeded Publisher Admin without a publisher (issue 12; password Demo@12345). */
+/** The seeded Publisher Admin without a publisher (password Demo@12345). */
 export const NEW_PUBLISHER_EMAIL = 'newpublisher@demo.fieldbot.test';
 
 /**

@@ -141,7 +141,7 @@ export const routes: RouteObject[] = [
       {
         element: <AuthLayout />,
         children: [
-          // The login page has its own HTML entry (login.html, issue 8 budget): see LoadAsDocument.
+          // The login page has its own, smaller HTML entry (login.html): see LoadAsDocument.
           { path: 'login', element: <LoadAsDocument /> },
           { path: 'login/:invitationToken', element: <LoadAsDocument /> },
           { path: 'signup', element: <SignupPage /> },

@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@fieldbot/shared';
 import { readStorage, removeStorage } from './storage';
 
 /**
- * The publisher code the public marketplace link stored (issue 12 §2): sent at sign-up and company
+ * The publisher code the public marketplace link stored: sent at sign-up and company
  * create until the company has reached the marketplace.
  */
 export function storedReferralCode(): string | undefined {

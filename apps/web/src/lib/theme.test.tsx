@@ -21,7 +21,7 @@ function hex(value: string | undefined): string {
   return match ? palette[match[1]!]![Number(match[2])]! : (value ?? '');
 }
 
-describe('theme contrast (issue 8 §3: every text ≥ 4.5:1)', () => {
+describe('theme contrast (every text ≥ 4.5:1)', () => {
   const lightSurfaces = [full.white, palette.gray[0], palette.gray[1]];
   const darkSurfaces = [palette.dark[7], palette.dark[6]];
 

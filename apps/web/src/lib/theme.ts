@@ -35,7 +35,7 @@ const LIGHT_TINT = DEFAULT_THEME.colors.gray[1];
 const DARK_TINT = DEFAULT_THEME.colors.dark[6];
 
 /**
- * The colour tokens every screen inherits (issue 8 §3: every text ≥ 4.5:1 in both schemes).
+ * The colour tokens every screen inherits: every text must reach 4.5:1 contrast in both schemes.
  * Mantine's defaults miss it in places: dimmed gray-6 on white is 3.3:1, the indigo-6 primary 4.3:1,
  * `c="green"` text and outline badges take the filled shade (green-7 on white is 2.8:1), and the
  * dark scheme's dimmed and error colours are ~4:1. So text colours are derived from the palette

@@ -25,7 +25,7 @@ export const signupBodySchema = body({
   password: passwordSchema,
   password_confirmation: confirmationSchema,
   invitation_token: z.optional(tokenSchema),
-  /** The publisher code a public marketplace link stored (issue 12 §2 referral flow); unknown codes are ignored. */
+  /** The referral code a publisher's public marketplace link stored; unknown codes are ignored. */
   referral_code: z.optional(z.nullable(z.string().check(z.maxLength(100, MESSAGES.invalidValue)))),
 }).check(z.superRefine(passwordsMatch));
 

@@ -39,7 +39,7 @@ export type InvoiceLineKind = (typeof INVOICE_LINE_KINDS)[number];
 export const INVOICE_SORT_FIELDS = ['invoice_number', 'date', 'total_amount'] as const;
 export const TRANSACTION_SORT_FIELDS = ['payment_date', 'amount', 'status', 'invoice_id'] as const;
 
-/** Soft-capacity e-mail thresholds, in percent of the soft limit (issue 10 §3), each once a month. */
+/** Soft-capacity e-mail thresholds, in percent of the soft limit, each once a month. */
 export const CAPACITY_ALERT_THRESHOLDS = [50, 80, 100] as const;
 
 /** Spec §5 "Capacity": the analytics event fires when the soft value is at least this. */
@@ -55,7 +55,7 @@ export const HOLD_LABELS: Record<HoldReason, string> = {
   payment_due: 'paused: payment due',
 };
 
-/** A new publisher's default markup; it may change it, and override it per client (issue 12 §1). */
+/** A new publisher's default markup; it may change it, and override it per client. */
 export const DEFAULT_MARKUP_PERCENT = 20;
 
 /** Spec §2 / §8 texts of the billing screens, word for word where the spec gives them. */

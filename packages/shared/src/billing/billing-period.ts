@@ -1,6 +1,6 @@
 /**
- * Billing months are calendar months in the company's timezone (issue 10 §2: the period closes on
- * the 1st, company time). Pure functions on IANA zone names, for the close job and the UI.
+ * Billing months are calendar months in the company's timezone (the period closes on the
+ * 1st, company time). Pure functions on IANA zone names, for the close job and the UI.
  */
 
 /** 'YYYY-MM' of an instant in a timezone. */

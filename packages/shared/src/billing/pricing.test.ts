@@ -16,7 +16,7 @@ import {
   moneyTextToCents,
 } from './pricing';
 
-/** Issue 12 §1/§4 arithmetic: unit cases, then properties over every markup the form accepts. */
+/** Client-cost arithmetic: unit cases, then properties over every markup the form accepts. */
 const markup = fc.integer({ min: PUBLISHER_LIMITS.markupMin, max: PUBLISHER_LIMITS.markupMax });
 /** Up to $100,000 of estimated cost in millicents: a very large publisher month. */
 const millicents = fc.integer({ min: 0, max: 10_000_000_000 });

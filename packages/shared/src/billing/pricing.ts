@@ -20,8 +20,8 @@ export function effectiveMarkupPercent(
 }
 
 /**
- * Client cost of an estimated amount in whole cents, rounded once, half up (issue 12 §4: client
- * cost = cost × (1 + markup/100)). Sum the estimated millicents first, then call this once.
+ * Client cost of an estimated amount in whole cents, rounded once, half up (client cost =
+ * cost × (1 + markup/100)). Sum the estimated millicents first, then call this once.
  */
 export function clientCostCents(estimatedMillicents: number, markupPercent: number): number {
   return Math.round((estimatedMillicents * (100 + markupPercent)) / (100 * MILLICENTS_PER_CENT));

@@ -134,7 +134,7 @@ export type BotFeedbackRequest = z.infer<typeof botFeedbackRequestSchema>;
 /** Longest back-run range, in days counted inclusively (a year, leap day included). */
 export const BACK_RUN_MAX_DAYS = 366;
 
-/** Texts of back-runs (issue 9 §5). */
+/** Texts of back-runs. */
 export const BACK_RUN_MESSAGES = {
   fromAfterTo: 'The start date must be on or before the end date.',
   rangeTooLong: `The date range can be at most ${BACK_RUN_MAX_DAYS} days.`,
@@ -149,7 +149,7 @@ export const backRunDays = (from: string, to: string): number =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 
 /**
- * Back-run (issue 9 §5): one bot over past interactions in a date range (YYYY-MM-DD, inclusive).
+ * Back-run: one bot over past interactions in a date range (YYYY-MM-DD, inclusive).
  * The dates are UTC days: an interaction is in the range when it started between `from` 00:00 UTC
  * and the end of `to` (UTC).
  */

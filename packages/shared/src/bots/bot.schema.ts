@@ -22,7 +22,7 @@ import {
 import { sharedMissSchema, tagAccuracySchema } from './bot-marks.schema';
 import { botResultItemSchema } from './bot-result.schema';
 
-/** Publisher side of bots (issue 9 §1, §4): the builder's input, bot views, versions, test runs. */
+/** Publisher side of bots: the builder's input, bot views, versions, test runs. */
 
 const text = (max: number) =>
   z
@@ -217,7 +217,7 @@ export const botListResponseSchema = z.object({
   data: z.object({ items: z.array(botListItemSchema), count: z.number().int() }),
 });
 
-/** A deprecated version (issue 12 §3). */
+/** A deprecated version. */
 export const versionDeprecationSchema = z.object({
   /** YYYY-MM-DD: the day pins move to the newest version. */
   retires_on: z.string(),

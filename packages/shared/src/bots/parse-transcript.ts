@@ -11,7 +11,7 @@ const SPEAKER_LINE = /^([\p{L}][\p{L}\p{N} .'’_-]{0,39}?)\s*:\s+(\S.*)$/u;
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /**
- * A pasted sample transcript (issue 9 §4 Test run) as segments: "[mm:ss] Speaker: text" and
+ * A sample transcript pasted into the builder's test run, as segments: "[mm:ss] Speaker: text" and
  * "[h:mm:ss] Speaker: text" lines, "Speaker: text" lines, or plain text. A line that is neither
  * continues the segment before it; text before any speaker line, or plain text as a whole, is one
  * segment of UNNAMED_SPEAKER. A segment ends where the next starts (untimed ones keep the time

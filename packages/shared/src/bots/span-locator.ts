@@ -1,6 +1,6 @@
 import type { SpanMatch } from './bot-constants';
 
-/** Issue 9 §2: where a quote given back by an engine sits in the transcript text. */
+/** Where a quote given back by an engine sits in the transcript text. */
 export interface LocatedSpan {
   start: number;
   /** Exclusive. */

@@ -5,7 +5,7 @@ import {
   type BotTriggerEvent,
 } from './bot-constants';
 
-/** Spec §5 "Run Bots" and issue 9 §3: which bots apply to which interaction, job or event. */
+/** Spec §5 "Run Bots": which bots apply to which interaction, job or event. */
 
 export interface TriggeredBot {
   trigger: BotTrigger;

@@ -63,8 +63,8 @@ export const companyFormSchema = z.object({
 });
 
 /**
- * POST /api/company/create: the form plus the referral code a public marketplace link stored
- * (issue 12 §2): a known code makes the company that publisher's client; an unknown one is ignored.
+ * POST /api/company/create: the form plus the referral code a public marketplace link stored. A
+ * known code makes the company that publisher's client; an unknown one is ignored.
  */
 export const companyCreateBodySchema = companyFormSchema.extend({
   referral_code: z.string().trim().max(100, { error: MESSAGES.invalidValue }).nullable().optional(),

@@ -3,7 +3,7 @@ import { MESSAGES } from '../validation/messages';
 import { MONTH_VALUE_PATTERN } from './month';
 
 /**
- * Dashboards (issue 13): GET /api/company/dashboard and GET /api/publisher/dashboard. The server
+ * Dashboards: GET /api/company/dashboard and GET /api/publisher/dashboard. The server
  * answers base counts for the chosen month and the month before; the KPIs (ratios, changes) are
  * pure functions of them (kpis.ts), so one formula serves the page, the tests and the e-mails.
  */

@@ -1,8 +1,8 @@
 import type { CompanyTotals, PublisherTotals } from './dashboard.schema';
 
 /**
- * KPI formulas of the dashboards (issue 13 §2, §3): pure, on the base counts the API returns, so
- * the page, the tests and any export agree. A ratio with a zero denominator is null ('–' on the
+ * KPI formulas of the company and publisher dashboards: pure, on the base counts the API returns,
+ * so the page, the tests and any export agree. A ratio with a zero denominator is null ('–' on the
  * page), never NaN or Infinity.
  */
 

@@ -8,8 +8,8 @@ import { ROLE, isPublisherRole } from '../auth/roles';
 import type { User } from '../auth/user.schema';
 
 /**
- * bot-files: a publisher's bot reference documents (issue 9 §2), read only by the server;
- * publisher-logo: the Publisher Information logo (issue 12 §1).
+ * bot-files: a publisher's bot reference documents, read only by the server;
+ * publisher-logo: the Publisher Information logo.
  */
 export const UPLOAD_FOLDERS = [
   'profile',

@@ -42,7 +42,7 @@ export const RUN_BOT_BLOCKS = {
 const FINISHED_STATUSES = new Set<InteractionListItem['status']>(['completed', 'terminated']);
 
 export interface CustomerRunBotInputs {
-  /** A bot run of this customer is under way (bot runs arrive with the bots issue). */
+  /** A bot run of this customer is under way. */
   botRunning?: boolean;
   user: Pick<User, 'crm_user_id'> | null;
   customer: Pick<Customer, 'jobs_count'> | undefined;

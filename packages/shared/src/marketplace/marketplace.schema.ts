@@ -18,7 +18,7 @@ import {
 } from '../interactions/interaction.schema';
 import { MESSAGES } from '../validation/messages';
 
-/** Issue 12 §2–3: the company marketplace, ratings and version deprecation. */
+/** The company marketplace, ratings and version deprecation. */
 export const MARKETPLACE_SORT_FIELDS = ['popular', 'rating', 'name', 'price', 'newest'] as const;
 export type MarketplaceSortField = (typeof MARKETPLACE_SORT_FIELDS)[number];
 
@@ -57,7 +57,7 @@ export const MARKETPLACE_MESSAGES = {
   latestCannotBeDeprecated: 'Publish a newer version before deprecating this one.',
   alreadyDeprecated: 'This version is already deprecated.',
   noteMaxed: `A note cannot have more than ${MARKETPLACE_LIMITS.deprecationNoteMax} characters.`,
-  /** The company banner (issue 12 §3). */
+  /** The banner a company sees while one of its bots runs on a deprecated version. */
   deprecationBanner: (bot: string, version: number, date: string, newest: number) =>
     `${bot} v${version} is deprecated and will be replaced by v${newest} on ${date}.`,
 } as const;

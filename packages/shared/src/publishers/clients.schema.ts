@@ -13,7 +13,7 @@ import { MESSAGES } from '../validation/messages';
 import { markupPercentSchema } from './publisher-info.schema';
 
 /**
- * Issue 12 §1 "Clients": the companies that use a publisher's bots (or came through its landing
+ * Clients: the companies that use a publisher's bots (or came through its landing
  * link). Months are calendar months in UTC: a publisher spans timezones.
  */
 export const CLIENT_SOURCES = ['referral', 'subscription'] as const;

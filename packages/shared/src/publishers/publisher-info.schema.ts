@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../validation/messages';
 import { emailSchema } from '../validation/validators';
 
-/** Issue 12 §1 "Publisher Information": the form's limits. */
+/** The Publisher Information form's limits. */
 export const PUBLISHER_LIMITS = {
   nameMax: 100,
   descriptionMax: 1500,

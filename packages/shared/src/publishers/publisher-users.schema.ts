@@ -11,7 +11,7 @@ import {
   teamStatusCountsSchema,
 } from '../team/team.schema';
 
-/** Issue 12 §1 "Publisher users": a publisher's team holds these two roles. */
+/** Publisher users: a publisher's team holds these two roles. */
 export const PUBLISHER_ROLES = [ROLE.PUBLISHER_ADMIN, ROLE.PUBLISHER_USER] as const;
 export type PublisherRole = (typeof PUBLISHER_ROLES)[number];
 

@@ -16,7 +16,7 @@ import { TEAM_MEMBER_STATUSES } from './team-member.schema';
 export const TEAM_ROLES = [ROLE.COMPANY_ADMIN, ROLE.MANAGER, ROLE.FIELD_TEAM] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
 
-/** Roles a company admin may invite or give a colleague (issue 10 §4): never another admin. */
+/** Roles a company admin may invite or give a colleague: never another admin. */
 export const ASSIGNABLE_TEAM_ROLES = [ROLE.MANAGER, ROLE.FIELD_TEAM] as const;
 export type AssignableTeamRole = (typeof ASSIGNABLE_TEAM_ROLES)[number];
 

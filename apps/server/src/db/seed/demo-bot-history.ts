@@ -10,7 +10,7 @@ import { botResults, botRuns, botUsage, interactions } from '../schema/index.js'
 import { random } from './demo-interactions.js';
 
 /**
- * Bot-run history of the demo companies (issue 13): the automatic runs their subscribed Northwind
+ * Bot-run history of the demo companies: the automatic runs their subscribed Northwind
  * bots would have made on their completed interactions, so the dashboards, the clients page and
  * the invoices show bot figures. Made by the real code paths — the automation picks the bots of
  * each interaction.completed event and creates the run, the bot-run handler runs the rules engine

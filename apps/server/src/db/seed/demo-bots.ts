@@ -13,7 +13,7 @@ import type { Db } from '../client.js';
 import { botRatings, botVersions, bots, companyBots, publisherClients } from '../schema/index.js';
 
 /**
- * The demo publisher's bots (issue 9 §1, §2): rules-engine bots, so the demo does real work
+ * The demo publisher's bots: rules-engine bots, so the demo does real work
  * offline. Northwind publishes version 1 of each; Acme and Globex are subscribed to three of them (one for
  * field recordings, one for calls, one for both kinds of question a manager asks first).
  */

@@ -15,7 +15,7 @@ import {
 import type { StorageProvider } from '../../providers/storage/index.js';
 
 /**
- * Demo customers, jobs and interactions (issue 3 §4) for the two demo companies.
+ * Demo customers, jobs and interactions for the two demo companies.
  *
  * Everything is generated from a fixed pseudo-random seed, so every installation gets the same
  * names, numbers and states; only the dates move with the day the demo is loaded (the last 90 days).

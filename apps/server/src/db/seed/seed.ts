@@ -131,7 +131,7 @@ export interface DemoSeedOptions {
   crmCredentials?: SecretBox;
 }
 
-/** The demo company whose last monthly charge failed (issue 10: the payment-due lock). */
+/** The demo company whose last monthly charge failed, so the payment-due lock shows. */
 export const DEMO_PAYMENT_DUE_ADMIN = 'due@demo.fieldbot.test';
 
 /** Demo companies became customers before the three months of billing history the seed closes. */
@@ -294,7 +294,7 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions): Promise<bo
       account('publisher.user@demo.fieldbot.test', 'Peter Publisher', ROLE.PUBLISHER_USER, {
         publisherId: northwind!.id,
       }),
-      // A publisher admin invited by the platform who has not created the publisher yet (issue 12).
+      // A publisher admin invited by the platform who has not created the publisher yet.
       account('newpublisher@demo.fieldbot.test', 'Nico Newpublisher', ROLE.PUBLISHER_ADMIN),
     ]);
     const technicians = await tx

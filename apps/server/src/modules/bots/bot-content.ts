@@ -1,7 +1,7 @@
 import type { botVersions } from '../../db/schema/index.js';
 
 /**
- * What a published version freezes (issue 9 §1): everything that changes how a run behaves.
+ * What a published version freezes: everything that changes how a run behaves.
  * Description and visibility are listing details of the bot itself, so editing them alone is not an
  * unpublished change.
  */

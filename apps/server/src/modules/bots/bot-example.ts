@@ -27,7 +27,7 @@ export type ExampleBuilder = (
 ) => Promise<BotExample | null>;
 
 /**
- * Issue 12 §2: a published version's marketplace example is a test run of that version over a
+ * A published version's marketplace example is a test run of that version over a
  * sample transcript. Best effort: any failure (no sample, engine down, timeout) gives null.
  */
 export function createExampleBuilder(deps: {

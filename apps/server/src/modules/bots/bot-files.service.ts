@@ -36,7 +36,7 @@ type AddBotFileRequest = z.infer<typeof addBotFileRequestSchema>;
 export type BotFilesService = ReturnType<typeof createBotFilesService>;
 
 /**
- * Issue 9 §2 "Reference files": up to 3 documents per bot, uploaded through the pre-signed URL
+ * Reference files: up to 3 documents per bot, uploaded through the pre-signed URL
  * flow and attached here; their text is extracted once, now, and frozen into each version.
  */
 export function createBotFilesService(deps: {

@@ -39,7 +39,7 @@ function engineFailure(error: unknown): unknown {
 export type BotTestRunService = ReturnType<typeof createBotTestRunService>;
 
 /**
- * Issue 9 §4 "Test run": the builder's unsaved draft over a sample or a pasted transcript, through
+ * Test run: the builder's unsaved draft over a sample or a pasted transcript, through
  * the same engines real runs use. Nothing is stored or metered.
  */
 export function createBotTestRunService(deps: {

@@ -12,7 +12,7 @@ import { createBotsService } from './bots.service.js';
 import { demoSampleTranscripts } from './sample-transcripts.js';
 import { createTestRunLimiter } from './test-run-limit.js';
 
-/** The publisher side of bots (issue 9): builds the module's services and registers its routes. */
+/** The publisher side of bots: builds the module's services and registers its routes. */
 export async function registerBotsModule(
   app: FastifyInstance,
   deps: { db: Db; storage: StorageProvider; engines: BotEngines; marks: BotMarksService },

@@ -79,7 +79,7 @@ export interface CapacityMailInput {
   settingsUrl: string;
 }
 
-/** The soft-capacity warning to one company admin (issue 10 §3: at 50 %, 80 % and 100 %). */
+/** The soft-capacity warning to one company admin, at 50 %, 80 % and 100 % of the soft limit. */
 export function capacityAlertMail(input: CapacityMailInput): MailMessage {
   const soft = formatUsd(input.softCapacityCents);
   const spent = formatUsd(input.spentCents);

@@ -15,7 +15,7 @@ import {
 
 export type CapacityRepo = ReturnType<typeof createCapacityRepo>;
 
-/** Billing months are counted in this zone when the company has none (issue 10 §3). */
+/** Billing months are counted in this zone when the company has none. */
 export const DEFAULT_TIMEZONE = 'America/New_York';
 
 /** Resumed per company and pass; the next pass takes the rest. */

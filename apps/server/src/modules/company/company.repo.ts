@@ -70,7 +70,7 @@ export function createCompanyRepo(db: Db) {
         if (!admin || admin.companyId) return null;
         const [company] = await tx.insert(companies).values(values).returning({ id: companies.id });
         await tx.update(users).set({ companyId: company!.id }).where(eq(users.id, adminId));
-        // Issue 12 §2 referral flow: the company becomes the referring publisher's client.
+        // Referral: the company becomes the referring publisher's client.
         const publisherId = referrerId ?? admin.referralPublisherId;
         if (publisherId) {
           await tx

@@ -18,7 +18,7 @@ export interface CompanyServiceDeps {
   isOurFileUrl(url: string): boolean;
   /** The spec §3 user, read afresh: the created company is answered in the same shape as in me. */
   loadUser(userId: string): Promise<User | null>;
-  /** The publisher of a referral code (issue 12 §2), or null for an unknown code. */
+  /** The publisher of a referral code, or null for an unknown code. */
   publisherIdByCode(code: string): Promise<string | null>;
   /** Drops cached sessions so members see the company change on their next request. */
   forgetUser(userId: string): void;

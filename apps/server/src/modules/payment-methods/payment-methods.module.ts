@@ -7,7 +7,7 @@ import { createPaymentMethodsService } from './payment-methods.service.js';
 
 export { defaultCard, type DefaultCard } from './payment-methods.repo.js';
 
-/** Issue 10 §2, cards: the card form's SetupIntent, the sandbox card form, the saved card. */
+/** Cards: the card form's SetupIntent, the sandbox card form, the saved card. */
 export async function registerPaymentMethodsModule(
   app: FastifyInstance,
   deps: {

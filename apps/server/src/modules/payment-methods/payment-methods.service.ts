@@ -40,7 +40,7 @@ function companyOf(viewer: User): string {
   return companyId;
 }
 
-/** Issue 10 §2: the card form's SetupIntent, the sandbox card form, and the saved default card. */
+/** The card form's SetupIntent, the sandbox card form, and the saved default card. */
 export function createPaymentMethodsService(deps: PaymentMethodsServiceDeps) {
   const { repo, provider } = deps;
 

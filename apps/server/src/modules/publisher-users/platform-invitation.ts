@@ -12,7 +12,7 @@ export class PlatformInviteError extends Error {
 }
 
 /**
- * Platform onboarding of a new publisher (issue 12): a Publisher Admin invitation without a
+ * Platform onboarding of a new publisher: a Publisher Admin invitation without a
  * publisher. Whoever signs up through the link creates the publisher on Publisher Information.
  * Returns the sign-up link (the web's /signup/{token} page checks it with
  * validate-publisher-invitation-token).

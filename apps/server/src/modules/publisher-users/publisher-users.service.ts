@@ -38,7 +38,7 @@ function publisherOf(viewer: User): string {
 }
 
 /**
- * Issue 12 §1 Publisher users: the publisher admin lists, invites and manages the accounts of the
+ * Publisher users: the publisher admin lists, invites and manages the accounts of the
  * own publisher only (another publisher's users and invitations are indistinguishable from none).
  */
 export function createPublisherUsersService(deps: PublisherUsersServiceDeps) {

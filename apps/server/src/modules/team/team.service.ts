@@ -40,7 +40,7 @@ function companyOf(viewer: User): string {
   return id;
 }
 
-/** The company team (issue 10 §4): list, invitations, and a company admin's edits of colleagues. */
+/** The company team: list, invitations, and a company admin's edits of colleagues. */
 export function createTeamService(deps: TeamServiceDeps) {
   const { repo } = deps;
   const now = deps.now ?? (() => Date.now());

@@ -30,7 +30,7 @@ export interface AuthServiceDeps {
   sessions: Pick<SessionService, 'destroyAllForUser'>;
   sendMail(message: MailMessage): Promise<void>;
   appUrl: string;
-  /** The publisher of a referral code (issue 12 §2), or null for an unknown code. */
+  /** The publisher of a referral code, or null for an unknown code. */
   publisherIdByCode(code: string): Promise<string | null>;
   now?: () => number;
 }
@@ -86,7 +86,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       // Self sign-up creates a company admin who then sets up a company (spec §4 onboarding).
       const roleId = await repo.roleIdByAlias(ROLE.COMPANY_ADMIN);
       if (!roleId) throw new Error('Roles are not seeded');
-      // Issue 12 §2: the publisher whose marketplace link brought the user; unknown codes are ignored.
+      // The publisher whose marketplace link brought the user; unknown codes are ignored.
       const referralPublisherId = body.referral_code
         ? await deps.publisherIdByCode(body.referral_code)
         : null;

@@ -8,7 +8,7 @@ import type {
 import type { BotReferenceText } from '../../db/schema/bots.js';
 
 /**
- * Issue 9 §2: what analyses a transcript for a bot. Two engines sit behind this interface — an
+ * What analyses a transcript for a bot. Two engines sit behind this interface — an
  * OpenAI-compatible chat endpoint and the offline rules engine — chosen per bot by its `engine`.
  */
 

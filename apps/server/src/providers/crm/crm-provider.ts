@@ -5,7 +5,7 @@ import type { CrmEntity } from '../../db/schema/integrations.js';
 export type { CrmEntity };
 
 /**
- * What a field-service CRM gives the sync (issue 11 §2), in our words. Every record carries the
+ * What a field-service CRM gives the sync, in our words. Every record carries the
  * CRM's own id; the sync upserts on (company, external id), so a record seen twice is one row.
  */
 export interface CrmTechnician {

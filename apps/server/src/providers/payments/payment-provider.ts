@@ -48,7 +48,7 @@ export type PaymentEvent =
   | { id: string; type: 'other'; rawType: string };
 
 /**
- * Card payments (issue 10 §2): Stripe when its keys are configured, else the built-in sandbox
+ * Card payments: Stripe when its keys are configured, else the built-in sandbox
  * that honours Stripe's test cards. Off-session charges only; the card form talks to the
  * provider directly and hands us a payment method id.
  */

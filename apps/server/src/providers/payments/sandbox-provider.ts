@@ -111,7 +111,7 @@ function toResult(id: string, data: SandboxIntentData): ChargeResult {
 }
 
 /**
- * The built-in default provider (issue 10 §2): behaves like Stripe in test mode with Stripe's test
+ * The built-in default provider: behaves like Stripe in test mode with Stripe's test
  * cards, offline. Its customers, setup intents, payment methods and payment intents are rows of
  * `sandbox_payment_objects`, so every process and restart agrees. Only the brand, last four,
  * expiry, name and the test card's behaviour are kept, never the number or the CVC.

@@ -41,7 +41,7 @@ function isMissing(error: unknown): boolean {
 }
 
 /**
- * Stripe (issue 10 §2), when its keys are configured: the card form confirms a SetupIntent
+ * Stripe, when its keys are configured: the card form confirms a SetupIntent
  * (off_session, card) with Stripe.js; we read the resulting PaymentMethod back, check it is this
  * customer's, and make it the customer's default; monthly charges are confirmed off-session
  * PaymentIntents under our idempotency key; webhooks are verified on the raw body.

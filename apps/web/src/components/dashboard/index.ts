@@ -1,5 +1,5 @@
-// Dashboard building blocks (issue 13), shared by the company and publisher dashboards. The charts
-// are in '@/components/charts'.
+// Dashboard building blocks, shared by the company and publisher dashboards. The charts are in
+// '@/components/charts'.
 export { DashboardError, type DashboardErrorProps } from './dashboard-error';
 export {
   DashboardFrame,

@@ -17,7 +17,7 @@ export interface DisabledReasonProps {
 }
 
 /**
- * A disabled action that says why (issue 8 §3). A natively disabled button can neither take focus
+ * A disabled action that says why. A natively disabled button can neither take focus
  * nor show a tooltip, so the control stays focusable and is disabled with aria-disabled and
  * Mantine's data-disabled look instead; its click does nothing, and the reason is its description
  * for screen readers and its tooltip on hover, focus and touch.

@@ -9,7 +9,7 @@ function mainHeading(): HTMLElement | null {
 }
 
 /**
- * After an in-app navigation, focus moves to the new page's main heading (issue 8 §3), so keyboard
+ * After an in-app navigation, focus moves to the new page's main heading, so keyboard
  * and screen-reader users start on the page they opened rather than on the link they used. The
  * previous page's heading stays in the header until the new page sets its own, so this waits for
  * the heading to change (or HEADING_WAIT_MS, for pages that share one). Not on the first load, not

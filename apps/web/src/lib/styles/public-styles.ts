@@ -1,6 +1,6 @@
 // Mantine's styles for what the first page needs: the login page, the other public pages and the
 // route guard's loaders. The logged-in shell brings the rest (app-styles.ts) in its lazy chunk,
-// keeping the login page's CSS small (issue 8 §2). Order matters: baseline, variables, global,
+// keeping the login page's CSS small. Order matters: baseline, variables, global,
 // then the components other components build on, then the rest.
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';

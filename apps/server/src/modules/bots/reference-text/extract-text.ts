@@ -3,7 +3,7 @@ import mammoth from 'mammoth';
 import { getDocumentProxy } from 'unpdf';
 
 /**
- * Issue 9 §2 "Reference files": a bot's reference document to plain text, once, when it is
+ * Reference files: a bot's reference document to plain text, once, when it is
  * attached. Well-kept parsers per format: unpdf (PDF.js, no native code) for PDF, mammoth for DOCX,
  * SheetJS for xlsx and xls (each sheet as CSV lines), and text files decoded as UTF-8.
  */

@@ -16,7 +16,7 @@ const answerError = (message: string, rawResponse: string | null) =>
   new BotEngineError(message, false, { cause: { rawResponse } });
 
 /**
- * Issue 9 §2, the LLM engine: the bot's prompt, tags and reference texts and the transcript go to an
+ * The LLM engine: the bot's prompt, tags and reference texts and the transcript go to an
  * OpenAI-compatible chat endpoint with a strict JSON schema; the answer's quotes are located in the
  * transcript here, and usage becomes tokens and cost.
  */

@@ -39,7 +39,7 @@ export function parseDemoValues(values: Record<string, string>): {
 }
 
 /**
- * The built-in Demo CRM (issue 11 §2): an offline CRM whose data set is a pure function of the
+ * The built-in Demo CRM: an offline CRM whose data set is a pure function of the
  * tenant id, the start date and the clock. From the start date on it gains technicians,
  * customers with their locations, jobs that move from Scheduled to Completed (with revenue) and
  * Booked and Unbooked calls whose recordings are the shipped demo clips; exports are incremental.

@@ -46,7 +46,7 @@ export function useBotResult(target: BotResultTarget, options: UseBotResultOptio
 
 /**
  * True while the interaction is still processing and for AUTOMATIC_RUN_GRACE_MS after this page saw
- * it finish, so a recording-complete bot's result shows up without a reload (issue 9 §6).
+ * it finish, so a recording-complete bot's result shows up without a reload.
  */
 export function useAwaitingAutomaticRun(processing: boolean): boolean {
   const [wasProcessing, setWasProcessing] = useState(processing);

@@ -13,7 +13,7 @@ const FORM = {
 };
 
 describe('signup', () => {
-  it('sends the stored referral code with the form (issue 12 §2)', async () => {
+  it('sends the stored referral code with the form', async () => {
     window.localStorage.setItem(STORAGE_KEYS.referralCode, 'NWBOTS01');
     const { calls } = mockApi({
       'POST /api/user/signup': { status: 201, body: { message: 'ok' } },

@@ -5,7 +5,7 @@ import { withReferralCode } from '@/lib/referral-code';
 
 /**
  * POST /api/user/signup: 201 {message}; the server sends the verification e-mail. A stored referral
- * code goes along (issue 12 §2).
+ * code goes along.
  */
 export function signup(body: SignupBody): Promise<MessageResponse> {
   return http.post('/api/user/signup', withReferralCode(body), messageResponseSchema);

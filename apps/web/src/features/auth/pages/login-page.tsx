@@ -28,7 +28,7 @@ const DOCUMENT_EXIT: LoginExit = {
 /**
  * /login and /login/{invitation_token} (spec §2). It runs in its own entry (src/login-main.tsx),
  * without the router or the query client, so the first page most visitors open loads the least
- * JS (issue 8 budget); its links and its exit load the app as a new document.
+ * JS; its links and its exit load the app as a new document.
  */
 export function LoginPage() {
   const { pathname, search } = pageLocation.current();

@@ -10,7 +10,7 @@ export interface BackRunDialogProps {
 }
 
 /**
- * Issue 9 §5 "Back-run": a bot over past interactions in a date range. The form estimates first
+ * Back-run: a bot over past interactions in a date range. The form estimates first
  * (interactions and cost), Run starts it, then the dialog follows its progress until it ends.
  */
 export function BackRunDialog({ opened, onClose }: BackRunDialogProps) {

@@ -18,7 +18,7 @@ import {
 import { useCardSave } from '../lib/use-card-save';
 import { CardBrandIcon } from './card-brand-icon';
 
-/** The sandbox's test numbers and what each does (issue 10 §2). */
+/** The sandbox's test numbers and what each does. */
 export const SANDBOX_TEST_CARDS = [
   { number: '4242 4242 4242 4242', outcome: 'succeeds' },
   { number: '4000 0000 0000 0002', outcome: 'is declined' },

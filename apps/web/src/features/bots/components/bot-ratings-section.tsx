@@ -26,7 +26,7 @@ import { RatingStars } from './rating-stars';
 
 type Summary = RatingListResponse['data']['summary'];
 
-/** Issue 12 §3: what companies using the bot think of it, and the publisher's replies. */
+/** What companies using the bot think of it, and the publisher's replies. */
 export function BotRatingsSection({ botId }: { botId: string }) {
   const [page, setPage] = useState(1);
   const [replying, setReplying] = useState<Rating | null>(null);

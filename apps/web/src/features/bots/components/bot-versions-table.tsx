@@ -58,7 +58,7 @@ export interface BotVersionsTableProps {
   onDeprecate?: (version: number) => void;
 }
 
-/** Every published version, newest first, with the reviewers' accuracy (issue 9 §5). */
+/** Every published version, newest first, with the reviewers' accuracy. */
 export function BotVersionsTable({ versions, onDeprecate }: BotVersionsTableProps) {
   const rows = [...versions].sort((a, b) => b.number - a.number);
   const newest = rows[0]?.number;
@@ -68,7 +68,7 @@ export function BotVersionsTable({ versions, onDeprecate }: BotVersionsTableProp
         {
           key: 'actions',
           header: 'Actions',
-          // Only an older version that is not yet deprecated can be (issue 12 §3).
+          // Only an older version that is not yet deprecated can be.
           render: (v) =>
             v.number !== newest && !v.deprecation ? (
               <Button

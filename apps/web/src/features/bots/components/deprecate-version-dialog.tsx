@@ -22,7 +22,7 @@ export interface DeprecateVersionDialogProps {
 }
 
 /**
- * Deprecates an older version (issue 12 §3): the companies pinned to it get an e-mail and a banner,
+ * Deprecates an older version: the companies pinned to it get an e-mail and a banner,
  * and on the chosen day (at least 14 days ahead, UTC) their pin moves to the newest version.
  */
 export function DeprecateVersionDialog({

@@ -9,7 +9,7 @@ export interface Accuracy {
   detail: string;
 }
 
-/** A version's accuracy from reviewers' correct/wrong marks on its response tags (issue 9 §5). */
+/** A version's accuracy from reviewers' correct/wrong marks on its response tags. */
 export function versionAccuracy({ correct, wrong }: BotVersion['feedback']): Accuracy {
   const marks = correct + wrong;
   if (marks === 0) return { ratio: null, label: '—', detail: 'No reviewer marks yet' };

@@ -63,7 +63,7 @@ const COLUMNS: DataTableColumn<ClientListItem>[] = [
 
 export type ClientsTableProps = ListTableProps<ClientListQuery, ClientListItem>;
 
-/** Issue 12 §1 Clients: search, month, sort and paging, all kept in the query string. */
+/** The publisher's clients: search, month, sort and paging, all kept in the query string. */
 export function ClientsTable(props: ClientsTableProps) {
   const { query, onQueryChange } = props;
   return (

@@ -1,6 +1,6 @@
 import { monthLabel, parseMonthValue } from '@/components/month-picker';
 
-/** The UTC calendar month of `now` as MM/YYYY: a publisher's months are UTC (issue 12). */
+/** The UTC calendar month of `now` as MM/YYYY: a publisher's months are UTC. */
 export function currentUtcMonthLabel(now: Date): string {
   return monthLabel({ year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 });
 }

@@ -34,7 +34,7 @@ interface FigureSpec {
   /** Who sees the figure: a technician never has CSR calls or booking rates to read. */
   scopes: readonly Scope[];
   trend?: KpiTrend;
-  /** The list behind the month's figure, where one exists (see the report of issue 13). */
+  /** The list behind the month's figure, where one exists. */
   path?: string;
 }
 

@@ -18,7 +18,7 @@ function serveCreate() {
 }
 
 describe('createCompany', () => {
-  it('sends the stored referral code with the form (issue 12 §2)', async () => {
+  it('sends the stored referral code with the form', async () => {
     window.localStorage.setItem(STORAGE_KEYS.referralCode, 'NWBOTS01');
     const { calls } = serveCreate();
     const company = await createCompany(FORM);

@@ -12,7 +12,7 @@ import type { User } from '@fieldbot/shared';
 
 /**
  * POST /api/company/create: 201 with the created company (spec §7); a stored referral code goes
- * along and makes the company that publisher's client (issue 12 §2).
+ * along and makes the company that publisher's client.
  */
 export async function createCompany(form: CompanyForm): Promise<Company> {
   const body: CompanyCreateBody = withReferralCode(form);

@@ -36,7 +36,7 @@ function writeDismissed(keys: string[]): void {
 }
 
 /**
- * Issue 12 §3: tells a company admin which of its bots run on a deprecated version and when the
+ * Tells a company admin which of its bots run on a deprecated version and when the
  * pin moves to the newest one. Shown at the top of every page of the app shell.
  */
 export function DeprecationBanner() {

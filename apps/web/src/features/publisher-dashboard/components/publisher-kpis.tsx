@@ -10,7 +10,7 @@ export interface PublisherKpisProps {
   month: string;
 }
 
-/** Issue 13 §3: the publisher's month against the one before. */
+/** The publisher's month against the one before. */
 export function PublisherKpis({ dashboard, month }: PublisherKpisProps) {
   const current = dashboard ? publisherKpis(dashboard.current) : null;
   const previous = dashboard ? publisherKpis(dashboard.previous) : null;

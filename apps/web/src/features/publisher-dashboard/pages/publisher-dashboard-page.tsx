@@ -10,7 +10,7 @@ import { botLink, clientRunsLink } from '../lib/links';
 
 const NO_ROWS: PublisherDashboard['top']['bots_by_runs'] = [];
 
-/** /publisher/dashboard (issue 13 §3): the publisher's month over all its clients. */
+/** /publisher/dashboard: the publisher's month over all its clients. */
 export function PublisherDashboardPage() {
   usePageHeader({ title: 'Dashboard' });
   const picker = useDashboardMonth();

@@ -36,7 +36,7 @@ interface PublisherFormProps {
   readOnly: boolean;
 }
 
-/** Issue 12 §1 "Publisher Information": create, then update of the changed fields. */
+/** Publisher Information: create, then update of the changed fields. */
 export function PublisherForm({ publisher, readOnly }: PublisherFormProps) {
   const create = useCreatePublisher();
   const update = useUpdatePublisher();

@@ -58,8 +58,8 @@ function toPublisherBody(values: PublisherValues): Record<keyof PublisherForm, u
 }
 
 /**
- * Issue 12 §1 through the shared schema the server applies too; the first message of each field is
- * shown. An existing publisher always has a markup, so clearing it is 'Required'.
+ * The form's rules, through the shared schema the server applies too; the first message of each
+ * field is shown. An existing publisher always has a markup, so clearing it is 'Required'.
  */
 export function validatePublisherForm(values: PublisherValues, editing: boolean): FormErrors {
   const errors: FormErrors = {};

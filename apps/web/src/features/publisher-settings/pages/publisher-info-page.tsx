@@ -10,7 +10,7 @@ import { PublisherFormSkeleton } from '../components/publisher-form-skeleton';
 import { PublisherLinkCard } from '../components/publisher-link-card';
 
 /**
- * /settings/publisher-info (spec §2 Settings, §4 gating; issue 12 §1): a publisher admin without a
+ * /settings/publisher-info (spec §2 Settings, §4 gating): a publisher admin without a
  * publisher creates it; afterwards the admin edits it and a publisher user reads it.
  */
 export function PublisherInfoPage() {

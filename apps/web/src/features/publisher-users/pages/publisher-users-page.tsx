@@ -12,7 +12,7 @@ import { PublisherUsersTable } from '../components/publisher-users-table';
 import { PUBLISHER_ROLE_SELECT_OPTIONS } from '../lib/options';
 
 /**
- * /publisher/users (publisher admin only, issue 12 §1): the publisher's team and pending
+ * /publisher/users (publisher admin only): the publisher's team and pending
  * invitations; search, filters, sort and page in the query string.
  */
 export function PublisherUsersPage() {
