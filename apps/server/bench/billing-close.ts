@@ -83,7 +83,7 @@ async function loadData(q: Query): Promise<void> {
      SELECT company_id, id, total_cents, 'visa', '4242',
        CASE WHEN status = 'failed' THEN 'failed' ELSE 'success' END, 'sandbox',
        'invoice:' || id || ':attempt:1', issued_at
-     FROM invoices WHERE company_id = $1`,
+     FROM invoices WHERE company_id = $1 AND invoice_number LIKE 'INV-B%'`,
     [acmeId],
   );
   await q('ANALYZE');

@@ -2,7 +2,7 @@ import { periodOf, previousPeriod } from '@fieldbot/shared';
 import { eq } from 'drizzle-orm';
 import { createBillingRepo } from '../../modules/billing/billing.repo.js';
 import { createBillingService } from '../../modules/billing/billing.service.js';
-import { periodUsage } from '../../modules/usage/period-usage.js';
+import { periodUsages } from '../../modules/usage/period-usage.js';
 import { createSandboxPaymentProvider } from '../../providers/payments/index.js';
 import type { Db } from '../client.js';
 import { companies, paymentCustomers, paymentMethods, timezones } from '../schema/index.js';
@@ -40,7 +40,7 @@ export async function seedDemoBilling(
   const billing = createBillingService({
     repo: createBillingRepo(db),
     payments,
-    usage: (companyId, range) => periodUsage(db, companyId, range, options.pricePerMinuteCents),
+    usage: (windows) => periodUsages(db, windows, options.pricePerMinuteCents),
     pricePerMinuteCents: options.pricePerMinuteCents,
     // Nobody reads the demo's failed-charge mail.
     sendMail: async () => undefined,

@@ -3,7 +3,7 @@ import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { MailMessage } from '../../providers/mail/index.js';
 import type { PaymentProvider } from '../../providers/payments/payment-provider.js';
-import { periodUsage } from '../usage/period-usage.js';
+import { periodUsages } from '../usage/period-usage.js';
 import { createBillingRepo } from './billing.repo.js';
 import { billingRoutes } from './billing.routes.js';
 import { createBillingService, type BillingService } from './billing.service.js';
@@ -26,8 +26,7 @@ export function createBilling(deps: BillingModuleDeps): BillingService {
   return createBillingService({
     repo: createBillingRepo(db),
     payments: deps.payments,
-    usage: (companyId, range) =>
-      periodUsage(db, companyId, range, config.billing.pricePerMinuteCents),
+    usage: (windows) => periodUsages(db, windows, config.billing.pricePerMinuteCents),
     pricePerMinuteCents: config.billing.pricePerMinuteCents,
     sendMail: deps.sendMail,
     forgetUsers: deps.forgetUser ? (ids) => ids.forEach((id) => deps.forgetUser!(id)) : undefined,

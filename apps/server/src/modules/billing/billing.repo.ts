@@ -94,9 +94,12 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 const by = (direction: SortDirection, column: AnyPgColumn | SQL) =>
   direction === 'asc' ? asc(column) : desc(column);
 
-async function defaultCard(db: Db | Tx, companyId: string): Promise<ChargeCard | null> {
-  const [row] = await db
-    .select({
+/** Each company's default saved card with its provider customer (newest when none is default). */
+async function defaultCards(db: Db | Tx, companyIds: string[]): Promise<Map<string, ChargeCard>> {
+  if (companyIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([paymentMethods.companyId], {
+      companyId: paymentMethods.companyId,
       customerId: paymentCustomers.customerId,
       providerMethodId: paymentMethods.providerMethodId,
       cardType: paymentMethods.cardType,
@@ -104,22 +107,76 @@ async function defaultCard(db: Db | Tx, companyId: string): Promise<ChargeCard |
     })
     .from(paymentMethods)
     .innerJoin(paymentCustomers, eq(paymentCustomers.companyId, paymentMethods.companyId))
-    .where(eq(paymentMethods.companyId, companyId))
-    .orderBy(desc(paymentMethods.isDefault), desc(paymentMethods.createdAt))
-    .limit(1);
-  return row ?? null;
+    .where(inArray(paymentMethods.companyId, companyIds))
+    .orderBy(
+      paymentMethods.companyId,
+      desc(paymentMethods.isDefault),
+      desc(paymentMethods.createdAt),
+    );
+  return new Map(rows.map(({ companyId, ...card }) => [companyId, card]));
 }
 
-/** Payment due while any invoice of the company stands failed. */
-async function settleCompanyDue(tx: Tx, companyId: string): Promise<boolean> {
-  const [row] = await tx
+/** Payment due while any invoice of the company stands failed; returns each company's flag. */
+async function settleCompaniesDue(tx: Tx, companyIds: string[]): Promise<Map<string, boolean>> {
+  if (companyIds.length === 0) return new Map();
+  const rows = await tx
     .update(companies)
     .set({
-      isPaymentDue: sql`exists (select 1 from ${invoices} where ${invoices.companyId} = ${companyId} and ${invoices.status} = 'failed')`,
+      isPaymentDue: sql`exists (select 1 from ${invoices} where ${invoices.companyId} = ${companies.id} and ${invoices.status} = 'failed')`,
     })
-    .where(eq(companies.id, companyId))
-    .returning({ due: companies.isPaymentDue });
-  return row?.due ?? false;
+    .where(inArray(companies.id, [...new Set(companyIds)]))
+    .returning({ id: companies.id, due: companies.isPaymentDue });
+  return new Map(rows.map((row) => [row.id, row.due]));
+}
+
+/** Rows per multi-row INSERT: well under PostgreSQL's 65,535 bind parameters. */
+const INSERT_CHUNK = 1000;
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+const periodKey = (row: { companyId: string; period: string }) => `${row.companyId}:${row.period}`;
+
+/** What a transaction's outcome does to a locked row: the new values, or nothing. */
+function nextTransactionValues(
+  current: TransactionRow,
+  outcome: TransactionOutcome,
+  at: Date,
+): Partial<TransactionRow> | null {
+  if (current.status === 'success') return null;
+  // A late failure never overrides a recorded one twice; only processing rows fail.
+  if (outcome.status === 'failed' && current.status !== 'processing') return null;
+  if (outcome.status === 'processing' && current.providerPaymentId === outcome.providerPaymentId)
+    return null;
+  return {
+    status: outcome.status,
+    providerPaymentId: outcome.providerPaymentId ?? current.providerPaymentId,
+    failureMessage: outcome.status === 'failed' ? outcome.failureMessage : null,
+    paymentDate: at,
+  };
+}
+
+export interface TransactionOutcome {
+  status: 'success' | 'failed' | 'processing';
+  providerPaymentId: string | null;
+  failureMessage: string | null;
+}
+
+export type TransactionMatch = { id: string } | { providerPaymentId: string };
+
+export interface FinishedTransaction {
+  transaction: TransactionRow;
+  due: boolean;
+  changed: boolean;
+}
+
+export interface PreparedCharge {
+  state: ChargeState;
+  decision: ChargeDecision;
+  transaction: TransactionRow | null;
 }
 
 export type BillingRepo = ReturnType<typeof createBillingRepo>;
@@ -165,150 +222,261 @@ export function createBillingRepo(db: Db) {
         );
     },
 
-    async invoiceOf(companyId: string, period: string): Promise<InvoiceRow | null> {
-      const [row] = await db
+    /** The invoices of these companies' months (at most one each). */
+    async invoicesFor(months: { companyId: string; period: string }[]): Promise<InvoiceRow[]> {
+      if (months.length === 0) return [];
+      const wanted = new Set(months.map(periodKey));
+      const rows = await db
         .select()
         .from(invoices)
-        .where(and(eq(invoices.companyId, companyId), eq(invoices.period, period)))
-        .limit(1);
-      return row ?? null;
+        .where(
+          and(
+            inArray(invoices.companyId, [...new Set(months.map((m) => m.companyId))]),
+            inArray(invoices.period, [...new Set(months.map((m) => m.period))]),
+          ),
+        );
+      return rows.filter((row) => wanted.has(periodKey(row)));
     },
 
     /**
-     * The invoice and its lines in one transaction, numbered from invoice_number_seq. A second
-     * close of the same month (unique company + period) inserts nothing and gets the first one.
+     * Invoices and their lines in one transaction, numbered from invoice_number_seq, in the
+     * order given. A second close of the same month (unique company + period) inserts nothing
+     * and gets the first one back with created: false.
      */
-    async createInvoice(input: NewInvoice): Promise<{ invoice: InvoiceRow; created: boolean }> {
+    async createInvoices(
+      inputs: NewInvoice[],
+    ): Promise<{ invoice: InvoiceRow; created: boolean }[]> {
+      if (inputs.length === 0) return [];
       return db.transaction(async (tx) => {
-        const { lines, ...values } = input;
-        const [inserted] = await tx
-          .insert(invoices)
-          .values({
-            ...values,
-            invoiceNumber: sql`'INV-' || lpad(nextval('invoice_number_seq')::text, 6, '0')`,
-          })
-          .onConflictDoNothing({ target: [invoices.companyId, invoices.period] })
-          .returning();
-        if (!inserted) {
-          const [existing] = await tx
-            .select()
-            .from(invoices)
-            .where(and(eq(invoices.companyId, input.companyId), eq(invoices.period, input.period)));
-          return { invoice: existing!, created: false };
+        const inserted = new Map<string, InvoiceRow>();
+        for (const part of chunks(inputs, INSERT_CHUNK)) {
+          const rows = await tx
+            .insert(invoices)
+            .values(
+              part.map(({ lines: _lines, ...values }) => ({
+                ...values,
+                invoiceNumber: sql`'INV-' || lpad(nextval('invoice_number_seq')::text, 6, '0')`,
+              })),
+            )
+            .onConflictDoNothing({ target: [invoices.companyId, invoices.period] })
+            .returning();
+          for (const row of rows) inserted.set(periodKey(row), row);
         }
-        if (lines.length > 0) {
-          await tx
-            .insert(invoiceLines)
-            .values(lines.map((line, i) => ({ ...line, invoiceId: inserted.id, position: i + 1 })));
-        }
-        return { invoice: inserted, created: true };
+        const missing = inputs.filter((input) => !inserted.has(periodKey(input)));
+        const existing = new Map(
+          (missing.length === 0
+            ? []
+            : await tx
+                .select()
+                .from(invoices)
+                .where(
+                  or(
+                    ...missing.map((m) =>
+                      and(eq(invoices.companyId, m.companyId), eq(invoices.period, m.period)),
+                    ),
+                  ),
+                )
+          ).map((row) => [periodKey(row), row]),
+        );
+        const lines = inputs.flatMap((input) => {
+          const invoice = inserted.get(periodKey(input));
+          return invoice
+            ? input.lines.map((line, i) => ({ ...line, invoiceId: invoice.id, position: i + 1 }))
+            : [];
+        });
+        for (const part of chunks(lines, INSERT_CHUNK)) await tx.insert(invoiceLines).values(part);
+        return inputs.map((input) => {
+          const created = inserted.get(periodKey(input));
+          return created
+            ? { invoice: created, created: true }
+            : { invoice: existing.get(periodKey(input))!, created: false };
+        });
       });
     },
 
     /**
-     * Locks the invoice row (FOR UPDATE), so two charges of one invoice (a double-clicked Pay Now,
-     * a retried job beside a click) decide one after the other, then records what `decide` chose.
+     * Locks the invoices' rows (FOR UPDATE, in id order so two batches never deadlock), so two
+     * charges of one invoice (a double-clicked Pay Now, a retried job beside a click) decide one
+     * after the other, then records what `decide` chose for each. Results in the order given.
      */
-    async prepareCharge(
-      invoiceId: string,
+    async prepareCharges(
+      invoiceIds: string[],
       decide: (state: ChargeState) => ChargeDecision,
-    ): Promise<{
-      state: ChargeState;
-      decision: ChargeDecision;
-      transaction: TransactionRow | null;
-    }> {
+    ): Promise<PreparedCharge[]> {
+      if (invoiceIds.length === 0) return [];
       return db.transaction(async (tx) => {
-        const [invoice] = await tx
+        const locked = await tx
           .select()
           .from(invoices)
-          .where(eq(invoices.id, invoiceId))
+          .where(inArray(invoices.id, invoiceIds))
+          .orderBy(asc(invoices.id))
           .for('update');
-        if (!invoice) throw new Error(`invoice ${invoiceId} not found`);
-        const transactions = await tx
+        const byId = new Map(locked.map((row) => [row.id, row]));
+        const missing = invoiceIds.find((id) => !byId.has(id));
+        if (missing) throw new Error(`invoice ${missing} not found`);
+        const attempts = await tx
           .select()
           .from(paymentTransactions)
-          .where(eq(paymentTransactions.invoiceId, invoiceId))
+          .where(inArray(paymentTransactions.invoiceId, invoiceIds))
           .orderBy(asc(paymentTransactions.createdAt));
-        const card = await defaultCard(tx, invoice.companyId);
-        const state = { invoice, transactions, card };
-        const decision = decide(state);
-        if (decision.kind === 'none') {
-          if (decision.markPaid && invoice.status !== 'paid') {
-            await tx.update(invoices).set({ status: 'paid' }).where(eq(invoices.id, invoiceId));
-            await settleCompanyDue(tx, invoice.companyId);
-          }
-          return { state, decision, transaction: null };
-        }
-        if (decision.kind === 'resume')
-          return { state, decision, transaction: decision.transaction };
-        const [row] = await tx
-          .insert(paymentTransactions)
-          .values({ ...decision.transaction, companyId: invoice.companyId, invoiceId })
-          .returning();
-        if (decision.invoiceStatus) {
+        const cards = await defaultCards(tx, [...new Set(locked.map((row) => row.companyId))]);
+        const prepared = invoiceIds.map((id) => {
+          const invoice = byId.get(id)!;
+          const state: ChargeState = {
+            invoice,
+            transactions: attempts.filter((t) => t.invoiceId === id),
+            card: cards.get(invoice.companyId) ?? null,
+          };
+          return { state, decision: decide(state) };
+        });
+
+        const paid = prepared.filter(
+          ({ state, decision }) =>
+            decision.kind === 'none' && decision.markPaid && state.invoice.status !== 'paid',
+        );
+        if (paid.length > 0) {
           await tx
             .update(invoices)
-            .set({ status: decision.invoiceStatus })
-            .where(eq(invoices.id, invoiceId));
+            .set({ status: 'paid' })
+            .where(
+              inArray(
+                invoices.id,
+                paid.map((p) => p.state.invoice.id),
+              ),
+            );
+          await settleCompaniesDue(
+            tx,
+            paid.map((p) => p.state.invoice.companyId),
+          );
         }
-        if (decision.due) {
+        const inserts = prepared.flatMap(({ state, decision }) =>
+          decision.kind === 'insert' ? [{ invoice: state.invoice, decision }] : [],
+        );
+        const recorded = new Map<string, TransactionRow>();
+        for (const part of chunks(inserts, INSERT_CHUNK)) {
+          const rows = await tx
+            .insert(paymentTransactions)
+            .values(
+              part.map(({ invoice, decision }) => ({
+                ...decision.transaction,
+                companyId: invoice.companyId,
+                invoiceId: invoice.id,
+              })),
+            )
+            .returning();
+          for (const row of rows) recorded.set(row.invoiceId, row);
+        }
+        for (const status of new Set(inserts.map((i) => i.decision.invoiceStatus))) {
+          if (!status) continue;
+          const ids = inserts.filter((i) => i.decision.invoiceStatus === status);
+          await tx
+            .update(invoices)
+            .set({ status })
+            .where(
+              inArray(
+                invoices.id,
+                ids.map((i) => i.invoice.id),
+              ),
+            );
+        }
+        const due = inserts.filter((i) => i.decision.due).map((i) => i.invoice.companyId);
+        if (due.length > 0) {
           await tx
             .update(companies)
             .set({ isPaymentDue: true })
-            .where(eq(companies.id, invoice.companyId));
+            .where(inArray(companies.id, [...new Set(due)]));
         }
-        return { state, decision, transaction: row! };
+        return prepared.map(({ state, decision }) => ({
+          state,
+          decision,
+          transaction:
+            decision.kind === 'resume'
+              ? decision.transaction
+              : decision.kind === 'insert'
+                ? recorded.get(state.invoice.id)!
+                : null,
+        }));
       });
     },
 
     /**
-     * Applies a charge's outcome to a transaction still processing (once: a webhook that got there
-     * first wins), then the invoice and the company's payment-due flag. Null when nothing changed.
+     * Applies charges' outcomes to transactions still processing (once: a webhook that got there
+     * first wins), then their invoices and their companies' payment-due flags. Each result is
+     * null when no transaction matched; `changed` says whether this call changed it.
      */
-    async finishTransaction(
-      where: { id: string } | { providerPaymentId: string },
-      outcome: {
-        status: 'success' | 'failed' | 'processing';
-        providerPaymentId: string | null;
-        failureMessage: string | null;
-      },
+    async finishTransactions(
+      items: { where: TransactionMatch; outcome: TransactionOutcome }[],
       at: Date,
-    ): Promise<{ transaction: TransactionRow; due: boolean; changed: boolean } | null> {
+    ): Promise<(FinishedTransaction | null)[]> {
+      if (items.length === 0) return [];
       return db.transaction(async (tx) => {
-        const match =
+        const ids = items.flatMap(({ where }) => ('id' in where ? [where.id] : []));
+        const paymentIds = items.flatMap(({ where }) =>
+          'providerPaymentId' in where ? [where.providerPaymentId] : [],
+        );
+        const locked = await tx
+          .select()
+          .from(paymentTransactions)
+          .where(
+            or(
+              ids.length > 0 ? inArray(paymentTransactions.id, ids) : undefined,
+              paymentIds.length > 0
+                ? inArray(paymentTransactions.providerPaymentId, paymentIds)
+                : undefined,
+            ),
+          )
+          .orderBy(asc(paymentTransactions.id))
+          .for('update');
+        const current = new Map(locked.map((row) => [row.id, row]));
+        const find = (where: TransactionMatch) =>
           'id' in where
-            ? eq(paymentTransactions.id, where.id)
-            : eq(paymentTransactions.providerPaymentId, where.providerPaymentId);
-        const [current] = await tx.select().from(paymentTransactions).where(match).for('update');
-        if (!current) return null;
-        const unchanged = { transaction: current, due: false, changed: false };
-        if (current.status === 'success') return unchanged;
-        // A late failure never overrides a recorded one twice; only processing rows fail.
-        if (outcome.status === 'failed' && current.status !== 'processing') return unchanged;
-        if (
-          outcome.status === 'processing' &&
-          current.providerPaymentId === outcome.providerPaymentId
-        )
-          return unchanged;
-        const [transaction] = await tx
-          .update(paymentTransactions)
-          .set({
-            status: outcome.status,
-            providerPaymentId: outcome.providerPaymentId ?? current.providerPaymentId,
-            failureMessage: outcome.status === 'failed' ? outcome.failureMessage : null,
-            paymentDate: at,
-          })
-          .where(eq(paymentTransactions.id, current.id))
-          .returning();
-        if (outcome.status === 'processing') {
-          return { transaction: transaction!, due: false, changed: true };
+            ? current.get(where.id)
+            : locked.find((row) => row.providerPaymentId === where.providerPaymentId);
+        const results: (FinishedTransaction | null)[] = [];
+        const settled = new Map<'paid' | 'failed', string[]>([
+          ['paid', []],
+          ['failed', []],
+        ]);
+        for (const { where, outcome } of items) {
+          const found = find(where);
+          // The latest version: two items may name the same row.
+          const row = found ? current.get(found.id) : undefined;
+          if (!row) {
+            results.push(null);
+            continue;
+          }
+          const values = nextTransactionValues(row, outcome, at);
+          if (!values) {
+            results.push({ transaction: row, due: false, changed: false });
+            continue;
+          }
+          const [transaction] = await tx
+            .update(paymentTransactions)
+            .set(values)
+            .where(eq(paymentTransactions.id, row.id))
+            .returning();
+          current.set(row.id, transaction!);
+          results.push({ transaction: transaction!, due: false, changed: true });
+          if (outcome.status !== 'processing') {
+            settled.get(outcome.status === 'success' ? 'paid' : 'failed')!.push(row.invoiceId);
+          }
         }
-        await tx
-          .update(invoices)
-          .set({ status: outcome.status === 'success' ? 'paid' : 'failed' })
-          .where(and(eq(invoices.id, current.invoiceId), sql`${invoices.status} <> 'paid'`));
-        const due = await settleCompanyDue(tx, current.companyId);
-        return { transaction: transaction!, due, changed: true };
+        for (const [status, invoiceIds] of settled) {
+          if (invoiceIds.length === 0) continue;
+          await tx
+            .update(invoices)
+            .set({ status })
+            .where(and(inArray(invoices.id, invoiceIds), sql`${invoices.status} <> 'paid'`));
+        }
+        const settledCompanies = results.flatMap((r) =>
+          r?.changed && r.transaction.status !== 'processing' ? [r.transaction.companyId] : [],
+        );
+        const due = await settleCompaniesDue(tx, settledCompanies);
+        return results.map((r) =>
+          r?.changed && r.transaction.status !== 'processing'
+            ? { ...r, due: due.get(r.transaction.companyId) ?? false }
+            : r,
+        );
       });
     },
 

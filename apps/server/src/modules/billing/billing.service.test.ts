@@ -51,11 +51,12 @@ function serviceWith(state: Omit<ChargeState, 'invoice'>) {
     companies: async () => [
       { id: 'c1', name: 'Acme', createdAt: new Date('2024-01-01'), timeZone: 'America/New_York' },
     ],
-    invoiceOf: async () => invoice,
+    invoicesFor: async () => [invoice],
+    createInvoices: async () => [],
     invoicesOfPeriods: async () => [],
     companyUserIds: async () => ['u1'],
     companyAdmins: async () => [{ id: 'u1', name: 'Ada', email: 'ada@example.test' }],
-    async prepareCharge(_id: string, decide: (s: ChargeState) => ChargeDecision) {
+    async prepareCharges(_ids: string[], decide: (s: ChargeState) => ChargeDecision) {
       const full = { ...state, invoice };
       const decision = decide(full);
       decisions.push(decision);
@@ -65,13 +66,14 @@ function serviceWith(state: Omit<ChargeState, 'invoice'>) {
           : decision.kind === 'resume'
             ? decision.transaction
             : null;
-      return { state: full, decision, transaction };
+      return [{ state: full, decision, transaction }];
     },
-    finishTransaction: async (_where: unknown, outcome: { status: 'success' }) => ({
-      transaction: { ...pendingTx('pi_1'), status: outcome.status },
-      due: false,
-      changed: true,
-    }),
+    finishTransactions: async (items: { outcome: { status: 'success' } }[]) =>
+      items.map(({ outcome }) => ({
+        transaction: { ...pendingTx('pi_1'), status: outcome.status },
+        due: false,
+        changed: true,
+      })),
   } as unknown as BillingRepo;
   const payments = {
     kind: 'sandbox',

@@ -13,26 +13,24 @@ import {
 import { DomainError } from '../../lib/errors.js';
 import { escapeHtml } from '../../lib/html.js';
 import type { MailMessage } from '../../providers/mail/index.js';
-import {
-  CardError,
-  type ChargeResult,
-  type PaymentProvider,
-} from '../../providers/payments/payment-provider.js';
-import type { PeriodUsage } from '../usage/period-usage.js';
+import { CardError, type PaymentProvider } from '../../providers/payments/payment-provider.js';
+import type { PeriodUsage, UsageWindow } from '../usage/period-usage.js';
 import type {
   BillingRepo,
+  ChargeCard,
   ChargeDecision,
   ChargeState,
   InvoiceRow,
   NewInvoiceLine,
+  PreparedCharge,
   TransactionRow,
 } from './billing.repo.js';
 
 export interface BillingDeps {
   repo: BillingRepo;
   payments: PaymentProvider;
-  /** The month's metered usage (modules/usage/period-usage.ts). */
-  usage(companyId: string, range: { start: Date; end: Date }): Promise<PeriodUsage>;
+  /** The metered usage of companies' months, by company (modules/usage/period-usage.ts). */
+  usage(windows: UsageWindow[]): Promise<Map<string, PeriodUsage>>;
   pricePerMinuteCents: number;
   /** Queues an e-mail (the send-email job retries failures). */
   sendMail(message: MailMessage): Promise<void>;
@@ -72,6 +70,33 @@ type ChargeOutcome =
   | { kind: 'processing'; transaction: TransactionRow }
   | { kind: 'failed'; transaction: TransactionRow; noCard: boolean }
   | { kind: 'success'; transaction: TransactionRow };
+
+/** Companies closed together: a few queries per batch instead of a dozen per company. */
+const CLOSE_BATCH = 500;
+/** Provider charges in flight at once within a batch (Stripe allows about 100 requests/s). */
+const CHARGE_CONCURRENCY = 16;
+
+type CloseCompany = { id: string; createdAt: Date; timeZone: string };
+
+/** Runs `task` over `items` with at most `limit` in flight; results in the items' order. */
+async function mapLimit<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>) {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await task(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+function chunked<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
 
 const attemptKey = (invoiceId: string, attempt: number) =>
   `invoice:${invoiceId}:attempt:${attempt}`;
@@ -186,27 +211,21 @@ export function createBillingService(deps: BillingDeps) {
     };
   }
 
-  /** Records the attempt (committed), charges outside any transaction, then records the answer. */
-  async function charge(invoiceId: string, mode: ChargeMode): Promise<ChargeOutcome> {
-    const { state, decision, transaction } = await repo.prepareCharge(invoiceId, decide(mode));
-    const { invoice, card } = state;
-    if (!transaction) {
-      if (invoice.status === 'paid' || (decision.kind === 'none' && decision.markPaid)) {
-        return { kind: 'paid' };
-      }
-      const pending = state.transactions.find((t) => t.status === 'processing');
-      return pending ? { kind: 'processing', transaction: pending } : { kind: 'settled' };
+  /** What a charge attempt that was not made (or was made before) amounts to. */
+  function unchargedOutcome({ state, decision }: PreparedCharge): ChargeOutcome {
+    if (state.invoice.status === 'paid' || (decision.kind === 'none' && decision.markPaid)) {
+      return { kind: 'paid' };
     }
-    if (transaction.status === 'failed') {
-      await forgetCompany(invoice.companyId);
-      await mailPaymentFailed(invoice, BILLING_MESSAGES.noCardToCharge);
-      return { kind: 'failed', transaction, noCard: true };
-    }
-    let result: ChargeResult;
+    const pending = state.transactions.find((t) => t.status === 'processing');
+    return pending ? { kind: 'processing', transaction: pending } : { kind: 'settled' };
+  }
+
+  /** Asks the provider; a card problem is an answer, anything else (network) is thrown. */
+  async function askProvider(invoice: InvoiceRow, card: ChargeCard, transaction: TransactionRow) {
     try {
-      result = await payments.charge({
-        customerId: card!.customerId,
-        providerMethodId: card!.providerMethodId,
+      return await payments.charge({
+        customerId: card.customerId,
+        providerMethodId: card.providerMethodId,
         amountCents: invoice.totalCents,
         idempotencyKey: transaction.idempotencyKey,
         description: `Fieldbot invoice ${invoice.invoiceNumber} (${invoice.period})`,
@@ -218,81 +237,163 @@ export function createBillingService(deps: BillingDeps) {
         },
       });
     } catch (error) {
-      // A card problem is an answer; anything else (network) leaves the attempt processing, and a
-      // retry asks again with the same key.
       if (!(error instanceof CardError)) throw error;
-      result = { status: 'failed', providerPaymentId: null, failureMessage: error.message };
+      return { status: 'failed', providerPaymentId: null, failureMessage: error.message } as const;
     }
-    const status = result.status === 'succeeded' ? 'success' : result.status;
-    const finished = await repo.finishTransaction(
-      { id: transaction.id },
-      {
-        status,
-        providerPaymentId: result.providerPaymentId,
-        failureMessage: result.failureMessage ?? BILLING_MESSAGES.cardDeclined,
-      },
+  }
+
+  /**
+   * Records the attempts (committed), charges outside any transaction, then records the answers;
+   * outcomes in the order of `invoiceIds`. A provider error (network) leaves its attempt
+   * processing and is thrown after the others are recorded; a retry asks again with the same key.
+   */
+  async function chargeInvoices(invoiceIds: string[], mode: ChargeMode): Promise<ChargeOutcome[]> {
+    const prepared = await repo.prepareCharges(invoiceIds, decide(mode));
+    const outcomes = new Array<ChargeOutcome>(prepared.length);
+    const asks: {
+      index: number;
+      invoice: InvoiceRow;
+      card: ChargeCard;
+      transaction: TransactionRow;
+    }[] = [];
+    for (const [index, item] of prepared.entries()) {
+      const { state, transaction } = item;
+      if (!transaction) outcomes[index] = unchargedOutcome(item);
+      else if (transaction.status === 'failed') {
+        await forgetCompany(state.invoice.companyId);
+        await mailPaymentFailed(state.invoice, BILLING_MESSAGES.noCardToCharge);
+        outcomes[index] = { kind: 'failed', transaction, noCard: true };
+      } else asks.push({ index, invoice: state.invoice, card: state.card!, transaction });
+    }
+    const answers = await mapLimit(asks, CHARGE_CONCURRENCY, (ask) =>
+      askProvider(ask.invoice, ask.card, ask.transaction).then(
+        (result) => ({ result }),
+        (error: unknown) => ({ error }),
+      ),
+    );
+    const answered = asks.flatMap((ask, i) => {
+      const answer = answers[i]!;
+      return 'result' in answer ? [{ ...ask, result: answer.result }] : [];
+    });
+    const finished = await repo.finishTransactions(
+      answered.map(({ transaction, result }) => ({
+        where: { id: transaction.id },
+        outcome: {
+          status: result.status === 'succeeded' ? ('success' as const) : result.status,
+          providerPaymentId: result.providerPaymentId,
+          failureMessage: result.failureMessage ?? BILLING_MESSAGES.cardDeclined,
+        },
+      })),
       now(),
     );
-    // Unchanged: a webhook or a concurrent click recorded the outcome first; report what is stored.
-    const stored = finished?.transaction ?? transaction;
-    const changed = finished?.changed ?? false;
-    if (stored.status === 'processing') return { kind: 'processing', transaction: stored };
-    if (changed) await forgetCompany(invoice.companyId);
-    if (stored.status === 'failed') {
-      if (changed) {
-        await mailPaymentFailed(invoice, result.failureMessage ?? BILLING_MESSAGES.cardDeclined);
+    for (const [i, { index, invoice, transaction, result }] of answered.entries()) {
+      // Unchanged: a webhook or a concurrent click recorded the outcome first; report what is stored.
+      const stored = finished[i]?.transaction ?? transaction;
+      const changed = finished[i]?.changed ?? false;
+      if (stored.status === 'processing') {
+        outcomes[index] = { kind: 'processing', transaction: stored };
+        continue;
       }
-      return { kind: 'failed', transaction: stored, noCard: false };
+      if (changed) await forgetCompany(invoice.companyId);
+      if (stored.status === 'failed') {
+        if (changed) {
+          await mailPaymentFailed(invoice, result.failureMessage ?? BILLING_MESSAGES.cardDeclined);
+        }
+        outcomes[index] = { kind: 'failed', transaction: stored, noCard: false };
+      } else outcomes[index] = { kind: 'success', transaction: stored };
     }
-    return { kind: 'success', transaction: stored };
+    const failure = answers.find((answer) => 'error' in answer);
+    if (failure && 'error' in failure) throw failure.error;
+    return outcomes;
+  }
+
+  async function charge(invoiceId: string, mode: ChargeMode): Promise<ChargeOutcome> {
+    const [outcome] = await chargeInvoices([invoiceId], mode);
+    return outcome!;
+  }
+
+  /**
+   * Closes companies' months together: each invoice is created once (from one usage query for
+   * the batch), then charged once.
+   */
+  async function closeBatch(list: CloseCompany[], period?: string): Promise<CloseOutcome[]> {
+    const at = now();
+    const months = list.map((company) => {
+      const month = period ?? previousPeriod(periodOf(at, company.timeZone));
+      return { company, month, range: periodRange(month, company.timeZone) };
+    });
+    const existing = new Map(
+      (
+        await repo.invoicesFor(months.map((m) => ({ companyId: m.company.id, period: m.month })))
+      ).map((invoice) => [`${invoice.companyId}:${invoice.period}`, invoice]),
+    );
+    const outcomes = new Array<CloseOutcome>(list.length);
+    const toInvoice: typeof months = [];
+    const invoiced = new Map<number, { invoice: InvoiceRow; created: boolean }>();
+    for (const [index, m] of months.entries()) {
+      const base = { companyId: m.company.id, period: m.month };
+      const invoice = existing.get(`${m.company.id}:${m.month}`);
+      if (m.range.end.getTime() > at.getTime()) outcomes[index] = { ...base, result: 'not_ended' };
+      else if (invoice) invoiced.set(index, { invoice, created: false });
+      // A company created after the month ended has nothing to be billed for it.
+      else if (m.company.createdAt.getTime() >= m.range.end.getTime()) {
+        outcomes[index] = { ...base, result: 'not_a_customer_yet' };
+      } else toInvoice.push(m);
+    }
+    const usage =
+      toInvoice.length === 0
+        ? new Map<string, PeriodUsage>()
+        : await deps.usage(
+            toInvoice.map(({ company, range }) => ({ companyId: company.id, ...range })),
+          );
+    const created = await repo.createInvoices(
+      toInvoice.map(({ company, month, range }) => {
+        const lines = invoiceLinesOf(usage.get(company.id)!, deps.pricePerMinuteCents);
+        const totalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
+        return {
+          companyId: company.id,
+          period: month,
+          periodStart: range.start,
+          periodEnd: range.end,
+          issuedAt: at,
+          totalCents,
+          // Nothing to charge: settled at once, no transaction.
+          status: totalCents === 0 ? ('paid' as const) : ('open' as const),
+          viewToken: randomBytes(24).toString('base64url'),
+          lines,
+        };
+      }),
+    );
+    for (const [i, m] of toInvoice.entries()) invoiced.set(months.indexOf(m), created[i]!);
+    const indexes = [...invoiced.keys()];
+    const charges = await chargeInvoices(
+      indexes.map((index) => invoiced.get(index)!.invoice.id),
+      'close',
+    );
+    for (const [i, index] of indexes.entries()) {
+      const { invoice, created: isNew } = invoiced.get(index)!;
+      const outcome = charges[i]!;
+      outcomes[index] = {
+        companyId: invoice.companyId,
+        period: invoice.period,
+        result: isNew ? 'invoiced' : 'already_invoiced',
+        invoiceNumber: invoice.invoiceNumber,
+        totalCents: invoice.totalCents,
+        charge:
+          outcome.kind === 'paid' || outcome.kind === 'settled'
+            ? 'none'
+            : outcome.kind === 'failed' && outcome.noCard
+              ? 'no_card'
+              : outcome.transaction.status,
+      };
+    }
+    return outcomes;
   }
 
   /** Closes one company's month: the invoice (created once), then its charge (attempted once). */
-  async function closeCompany(
-    company: { id: string; createdAt: Date; timeZone: string },
-    period?: string,
-  ): Promise<CloseOutcome> {
-    const at = now();
-    const month = period ?? previousPeriod(periodOf(at, company.timeZone));
-    const range = periodRange(month, company.timeZone);
-    const base = { companyId: company.id, period: month };
-    if (range.end.getTime() > at.getTime()) return { ...base, result: 'not_ended' };
-    let invoice = await repo.invoiceOf(company.id, month);
-    let created = false;
-    if (!invoice) {
-      // A company created after the month ended has nothing to be billed for it.
-      if (company.createdAt.getTime() >= range.end.getTime()) {
-        return { ...base, result: 'not_a_customer_yet' };
-      }
-      const usage = await deps.usage(company.id, range);
-      const lines = invoiceLinesOf(usage, deps.pricePerMinuteCents);
-      const totalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
-      ({ invoice, created } = await repo.createInvoice({
-        companyId: company.id,
-        period: month,
-        periodStart: range.start,
-        periodEnd: range.end,
-        issuedAt: at,
-        totalCents,
-        // Nothing to charge: settled at once, no transaction.
-        status: totalCents === 0 ? 'paid' : 'open',
-        viewToken: randomBytes(24).toString('base64url'),
-        lines,
-      }));
-    }
-    const outcome = await charge(invoice.id, 'close');
-    return {
-      ...base,
-      result: created ? 'invoiced' : 'already_invoiced',
-      invoiceNumber: invoice.invoiceNumber,
-      totalCents: invoice.totalCents,
-      charge:
-        outcome.kind === 'paid' || outcome.kind === 'settled'
-          ? 'none'
-          : outcome.kind === 'failed' && outcome.noCard
-            ? 'no_card'
-            : outcome.transaction.status,
-    };
+  async function closeCompany(company: CloseCompany, period?: string): Promise<CloseOutcome> {
+    const [outcome] = await closeBatch([company], period);
+    return outcome!;
   }
 
   return {
@@ -320,7 +421,10 @@ export function createBillingService(deps: BillingDeps) {
         .map(({ c, period }) => ({ companyId: c.id, period }));
     },
 
-    /** The operator command and the benchmark: closes every (or one) company's month now. */
+    /**
+     * The operator command and the benchmark: closes every (or one) company's month now, in
+     * batches of CLOSE_BATCH companies with `concurrency` batches in flight.
+     */
     async closeAll(
       options: { companyId?: string; period?: string; concurrency?: number } = {},
     ): Promise<CloseOutcome[]> {
@@ -349,15 +453,11 @@ export function createBillingService(deps: BillingDeps) {
         });
         return false;
       });
-      let next = 0;
-      const worker = async () => {
-        while (next < list.length) {
-          const company = list[next++]!;
-          outcomes.push(await closeCompany(company, options.period));
-        }
-      };
-      await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, worker));
-      return outcomes;
+      const batches = chunked(list, CLOSE_BATCH);
+      const closed = await mapLimit(batches, Math.max(1, options.concurrency ?? 1), (batch) =>
+        closeBatch(batch, options.period),
+      );
+      return [...outcomes, ...closed.flat()];
     },
 
     /** The job of one company (fan-out from the hourly scan). */
@@ -446,13 +546,17 @@ export function createBillingService(deps: BillingDeps) {
         return;
       if (event.type === 'other') return;
       try {
-        const finished = await repo.finishTransaction(
-          { providerPaymentId: event.providerPaymentId },
-          {
-            status: event.type === 'payment_intent.succeeded' ? 'success' : 'failed',
-            providerPaymentId: event.providerPaymentId,
-            failureMessage: event.failureMessage ?? BILLING_MESSAGES.cardDeclined,
-          },
+        const [finished] = await repo.finishTransactions(
+          [
+            {
+              where: { providerPaymentId: event.providerPaymentId },
+              outcome: {
+                status: event.type === 'payment_intent.succeeded' ? 'success' : 'failed',
+                providerPaymentId: event.providerPaymentId,
+                failureMessage: event.failureMessage ?? BILLING_MESSAGES.cardDeclined,
+              },
+            },
+          ],
           now(),
         );
         if (!finished?.changed) return;
