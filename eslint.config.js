@@ -10,6 +10,38 @@ const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+const SERVER_MODULES = readdirSync(new URL('./apps/server/src/modules', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const moduleNames = (names) => `(?:${names.join('|')})`;
+
+/** Modules, lib, providers and db sit below jobs/ and the demo seed. */
+const noJobsOrSeed = {
+  regex: '^\\.{1,2}/(?:.*/)?(?:jobs|seed)(?:/|$)',
+  message:
+    'Modules, lib, providers and db must not import from jobs/ or the demo seed (they sit above): move the shared piece down or pass it in.',
+};
+/** lib, providers and db sit below the modules too. */
+const noModules = {
+  regex: '^\\.{1,2}/(?:.*/)?modules(?:/|$)',
+  message: 'lib, providers and db must not import from a module (modules sit above them).',
+};
+/** From outside src/modules: a module is reached through its index.ts only. */
+const moduleIndexOnly = {
+  regex: `(?:^|/)modules/${moduleNames(SERVER_MODULES)}/(?!index\\.js$)`,
+  message: 'Import a module through its public face, modules/<name>/index.js, not its files.',
+};
+/** From inside module `own`: another module is reached through its index.ts only. */
+const otherModuleIndexOnly = (own) => ({
+  regex: `^(?:\\.\\./)+(?:modules/)?${moduleNames(SERVER_MODULES.filter((m) => m !== own))}/(?!index\\.js$)`,
+  message: "Import another module through its public face, '../<name>/index.js', not its files.",
+});
+const serverRestrict = (...patterns) => ['error', { patterns }];
+const SERVER_TESTS = ['apps/server/test/**', 'apps/server/**/*.test.ts'];
+
 const serverImports = {
   group: ['**/apps/server/**', '@fieldbot/server'],
   message: 'The web app talks to the server over HTTP only.',
@@ -79,4 +111,24 @@ export default tseslint.config(
       ),
     },
   })),
+  // Server layers point one way: app, worker, jobs, seed and scripts → modules → lib/db,
+  // providers → shared. A module's index.ts is its one public face; tests and bench may reach in.
+  {
+    files: ['apps/server/{src,scripts,eval}/**/*.ts'],
+    ignores: ['apps/server/src/modules/**', ...SERVER_TESTS],
+    rules: { 'no-restricted-imports': serverRestrict(moduleIndexOnly) },
+  },
+  {
+    files: ['apps/server/src/{lib,providers,db}/**/*.ts'],
+    rules: { 'no-restricted-imports': serverRestrict(noJobsOrSeed, noModules) },
+  },
+  ...SERVER_MODULES.map((own) => ({
+    files: [`apps/server/src/modules/${own}/**/*.ts`],
+    ignores: SERVER_TESTS,
+    rules: { 'no-restricted-imports': serverRestrict(noJobsOrSeed, otherModuleIndexOnly(own)) },
+  })),
+  {
+    files: ['apps/server/src/modules/**/*.test.ts'],
+    rules: { 'no-restricted-imports': serverRestrict(noJobsOrSeed) },
+  },
 );

@@ -11,7 +11,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { joinSegments, type TranscriptSegment } from '@fieldbot/shared';
-import { DEMO_BOTS } from '../src/db/seed/demo-bots';
+import { DEMO_BOTS } from '../src/seed/demo-bots';
 import { runRules } from '../src/providers/bot-engine/rules/rules-engine';
 import { analyseText } from '../src/providers/bot-engine/rules/text-analysis';
 import { loadEvalSet } from '../eval/eval-set';

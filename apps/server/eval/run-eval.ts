@@ -1,5 +1,5 @@
 import { selectBotsForInteraction, type BotInput } from '@fieldbot/shared';
-import { DEMO_BOTS } from '../src/db/seed/demo-bots.js';
+import { DEMO_BOTS } from '../src/seed/demo-bots.js';
 import type { BotEngine, EngineBot } from '../src/providers/bot-engine/bot-engine.js';
 import type { EvalTranscript } from './eval-set.js';
 import { emptyPart, scoreResult, type PartCounts } from './score.js';

@@ -9,8 +9,7 @@
  */
 import { exitOnConfigError, loadConfigOrExit } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
-import { crmCredentialsBox } from '../src/modules/integrations/integrations.module.js';
-import { resealCrmCredentials } from '../src/modules/integrations/crm-reseal.js';
+import { crmCredentialsBox, resealCrmCredentials } from '../src/modules/integrations/index.js';
 
 async function main() {
   const config = loadConfigOrExit();

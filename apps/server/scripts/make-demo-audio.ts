@@ -1,7 +1,7 @@
 /**
  * Authoring script (run by hand, not at start-up): synthesises the ten demo clips of the seed from
  * their transcripts and writes them, with their timestamped segments and waveform peaks, to
- * apps/server/src/db/seed/demo-audio/.
+ * apps/server/src/lib/demo-audio/.
  *
  *   npx tsx apps/server/scripts/make-demo-audio.ts
  *
@@ -19,11 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AUDIO_PEAKS_MAX } from '@fieldbot/shared';
 import { format, resolveConfig } from 'prettier';
-import {
-  DEMO_CLIPS_FILE,
-  type DemoClip,
-  type DemoClipsFile,
-} from '../src/db/seed/demo-interactions.js';
+import { DEMO_CLIPS_FILE, type DemoClip, type DemoClipsFile } from '../src/lib/demo-clips.js';
 
 type Speaker = 'Technician' | 'CSR' | 'Customer';
 
@@ -37,7 +33,7 @@ interface Script {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const outDir = path.resolve(here, '../src/db/seed/demo-audio');
+const outDir = path.resolve(here, '../src/lib/demo-audio');
 
 /** espeak-ng voice, words per minute and pitch per speaker: two distinct voices. */
 const VOICES: Record<Speaker, { voice: string; speed: number; pitch: number }> = {

@@ -9,11 +9,8 @@
  */
 import { exitOnConfigError, loadConfigOrExit } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
-import { seedReferenceData } from '../src/db/seed/seed.js';
-import {
-  PlatformInviteError,
-  invitePublisherAdmin,
-} from '../src/modules/publisher-users/platform-invitation.js';
+import { seedReferenceData } from '../src/seed/seed.js';
+import { invitePublisherAdmin, PlatformInviteError } from '../src/modules/publisher-users/index.js';
 
 async function main() {
   const email = process.argv[2];

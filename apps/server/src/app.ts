@@ -4,67 +4,75 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
-import { createAnalyticsRepo } from './modules/analytics/analytics.repo.js';
-import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
-import { createAnalyticsService } from './modules/analytics/analytics.service.js';
-import { registerIntegrationsModule } from './modules/integrations/integrations.module.js';
-import type { CrmSyncQueue } from './modules/integrations/crm-sync-queue.js';
-import { registerBotsModule } from './modules/bots/bots.module.js';
-import { createBotMarks, registerBotMarksModule } from './modules/bot-marks/bot-marks.module.js';
-import { registerMarketplaceModule } from './modules/marketplace/marketplace.module.js';
-import { registerClientsModule } from './modules/clients/clients.module.js';
-import { registerDashboardsModule } from './modules/dashboards/dashboards.module.js';
-import { capacityRoutes } from './modules/capacity/capacity.routes.js';
-import { createCapacityService } from './modules/capacity/capacity.service.js';
-import { registerPaymentMethodsModule } from './modules/payment-methods/payment-methods.module.js';
-import { createCompanyRepo } from './modules/company/company.repo.js';
-import { companyRoutes } from './modules/company/company.routes.js';
-import { createCompanyService } from './modules/company/company.service.js';
-import { createTeamRepo } from './modules/team/team.repo.js';
-import { teamRoutes } from './modules/team/team.routes.js';
-import { createTeamService } from './modules/team/team.service.js';
-import { createFilesRepo } from './modules/files/files.repo.js';
-import { filesRoutes } from './modules/files/files.routes.js';
-import { createFilesService } from './modules/files/files.service.js';
-import { createUploadUrls } from './modules/files/upload-urls.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { registerBillingModule } from './modules/billing/billing.module.js';
-import { createBotBackRunsRepo } from './modules/bot-back-runs/bot-back-runs.repo.js';
-import { botBackRunsRoutes } from './modules/bot-back-runs/bot-back-runs.routes.js';
 import {
-  createBotBackRunsService,
+  analyticsRoutes,
+  createAnalyticsRepo,
+  createAnalyticsService,
+} from './modules/analytics/index.js';
+import { type CrmSyncQueue, registerIntegrationsModule } from './modules/integrations/index.js';
+import { registerBotsModule } from './modules/bots/index.js';
+import { createBotMarks, registerBotMarksModule } from './modules/bot-marks/index.js';
+import { registerMarketplaceModule } from './modules/marketplace/index.js';
+import { registerClientsModule } from './modules/clients/index.js';
+import { registerDashboardsModule } from './modules/dashboards/index.js';
+import { capacityRoutes, createCapacityService } from './modules/capacity/index.js';
+import { registerPaymentMethodsModule } from './modules/payment-methods/index.js';
+import { companyRoutes, createCompanyRepo, createCompanyService } from './modules/company/index.js';
+import { createTeamRepo, createTeamService, teamRoutes } from './modules/team/index.js';
+import {
+  createFilesRepo,
+  createFilesService,
+  createUploadUrls,
+  filesRoutes,
+} from './modules/files/index.js';
+import { healthRoutes } from './modules/health/index.js';
+import { registerBillingModule } from './modules/billing/index.js';
+import {
   type BackRunStartQueue,
-} from './modules/bot-back-runs/bot-back-runs.service.js';
-import { createBotRunsRepo } from './modules/bot-runs/bot-runs.repo.js';
-import { botRunsRoutes } from './modules/bot-runs/bot-runs.routes.js';
-import { createBotRunsService } from './modules/bot-runs/bot-runs.service.js';
-import { createPublishersRepo } from './modules/publishers/publishers.repo.js';
-import { publishersRoutes } from './modules/publishers/publishers.routes.js';
-import { createPublishersService } from './modules/publishers/publishers.service.js';
-import { createPublisherUsersRepo } from './modules/publisher-users/publisher-users.repo.js';
-import { publisherUsersRoutes } from './modules/publisher-users/publisher-users.routes.js';
-import { createPublisherUsersService } from './modules/publisher-users/publisher-users.service.js';
-import { createReferenceDataRepo } from './modules/reference-data/reference-data.repo.js';
-import { createAddressRepo } from './modules/address/address.repo.js';
-import { addressRoutes } from './modules/address/address.routes.js';
-import { createAddressService } from './modules/address/address.service.js';
-import { createAddressProvider } from './providers/address/index.js';
-import { referenceDataRoutes } from './modules/reference-data/reference-data.routes.js';
-import { createReferenceDataService } from './modules/reference-data/reference-data.service.js';
-import { createInteractionsRepo } from './modules/interactions/interactions.repo.js';
-import { interactionsRoutes } from './modules/interactions/interactions.routes.js';
-import { createInteractionsService } from './modules/interactions/interactions.service.js';
-import { createAuthService } from './modules/user/auth.service.js';
-import { createInvitationsService } from './modules/user/invitations.service.js';
-import { createProfileService } from './modules/user/profile.service.js';
-import { MAX_LOCKOUT_MS, createLoginRateLimiter } from './modules/user/rate-limit.js';
-import { createSignupLimiter } from './modules/user/signup-limit.js';
+  botBackRunsRoutes,
+  createBotBackRunsRepo,
+  createBotBackRunsService,
+} from './modules/bot-back-runs/index.js';
 import {
+  type BotRunQueue,
+  botRunsRoutes,
+  createBotRunsRepo,
+  createBotRunsService,
+} from './modules/bot-runs/index.js';
+import {
+  createPublishersRepo,
+  createPublishersService,
+  publishersRoutes,
+} from './modules/publishers/index.js';
+import {
+  createPublisherUsersRepo,
+  createPublisherUsersService,
+  publisherUsersRoutes,
+} from './modules/publisher-users/index.js';
+import {
+  createReferenceDataRepo,
+  createReferenceDataService,
+  referenceDataRoutes,
+} from './modules/reference-data/index.js';
+import { addressRoutes, createAddressRepo, createAddressService } from './modules/address/index.js';
+import { createAddressProvider } from './providers/address/index.js';
+import {
+  createInteractionsRepo,
+  createInteractionsService,
+  interactionsRoutes,
+} from './modules/interactions/index.js';
+import {
+  createAuthService,
+  createInvitationsService,
   createLoginAttemptStore,
+  createLoginRateLimiter,
+  createProfileService,
   createSignupAttemptStore,
+  createSignupLimiter,
   createUserRepo,
-} from './modules/user/user.repo.js';
-import { userRoutes } from './modules/user/user.routes.js';
+  MAX_LOCKOUT_MS,
+  userRoutes,
+} from './modules/user/index.js';
 import { registerAuthGuard } from './plugins/auth-guard.js';
 import { registerCsrf, registerCsrfCookieRoute } from './plugins/csrf.js';
 import { registerInputGuard } from './plugins/input-guard.js';
@@ -73,18 +81,20 @@ import { loggerOptions } from './plugins/logging.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { responseSerializerCompiler } from './plugins/response-serializer.js';
 import { registerSessions } from './plugins/session.js';
-import { createSessionRepo } from './modules/session/session.repo.js';
-import { createSessionService } from './modules/session/session.service.js';
-import type { BotRunQueue } from './jobs/bot-run.js';
+import { createSessionRepo, createSessionService } from './modules/session/index.js';
 import type { CapacityCheckQueue } from './jobs/capacity-check.js';
-import type { PipelineQueue } from './jobs/pipeline.js';
-import { createRecordingsRepo } from './modules/recordings/recordings.repo.js';
-import { recordingRoutes } from './modules/recordings/recordings.routes.js';
-import { createRecordingsService } from './modules/recordings/recordings.service.js';
-import { createSupportRepo } from './modules/support/support.repo.js';
-import { supportRoutes } from './modules/support/support.routes.js';
-import { createSupportService } from './modules/support/support.service.js';
-import { thirdPartyCspSources } from './modules/support/third-party-csp.js';
+import {
+  createRecordingsRepo,
+  createRecordingsService,
+  type PipelineQueue,
+  recordingRoutes,
+} from './modules/recordings/index.js';
+import {
+  createSupportRepo,
+  createSupportService,
+  supportRoutes,
+  thirdPartyCspSources,
+} from './modules/support/index.js';
 import type { BotEngines } from './providers/bot-engine/index.js';
 import type { MailMessage } from './providers/mail/index.js';
 import type { PaymentProvider } from './providers/payments/index.js';

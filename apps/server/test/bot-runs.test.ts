@@ -15,7 +15,8 @@ import {
   type BotResult,
 } from '@fieldbot/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { completeJob, type JobCompletedEvent } from '../src/jobs/job-events';
+import { completeJob } from '../src/jobs/job-events';
+import type { JobCompletedEvent } from '../src/modules/crm-sync/index';
 import {
   final,
   gate,

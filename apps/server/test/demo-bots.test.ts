@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BOTS, DEMO_SUBSCRIBED_BOTS } from '../src/db/seed/demo-bots';
+import { DEMO_BOTS, DEMO_SUBSCRIBED_BOTS } from '../src/seed/demo-bots';
 import { HOOK_TIMEOUT_MS, useTestApp } from './support/test-app';
 
 // The demo publisher's bots, read straight from the seeded database.

@@ -6,11 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { AUDIO_PEAKS_MAX } from '@fieldbot/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
+import { loadDemoClips } from '../src/lib/demo-clips';
 import {
   DEMO_CUSTOMERS_PER_COMPANY,
   DEMO_INTERACTIONS_PER_COMPANY,
-  loadDemoClips,
-} from '../src/db/seed/demo-interactions';
+} from '../src/seed/demo-interactions';
 import { createStorageProvider } from '../src/providers/storage';
 import { DEMO } from './support/demo';
 import { HOOK_TIMEOUT_MS, useTestApp } from './support/test-app';
@@ -20,7 +20,7 @@ import { HOOK_TIMEOUT_MS, useTestApp } from './support/test-app';
 const t = useTestApp();
 const audioDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
-  '../src/db/seed/demo-audio',
+  '../src/lib/demo-audio',
 );
 const COMPANIES = ['Acme Home Services', 'Globex Plumbing'] as const;
 

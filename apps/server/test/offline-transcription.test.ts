@@ -20,7 +20,7 @@ import { HOOK_TIMEOUT_MS, SLOW_TEST_TIMEOUT_MS, useTestApp } from './support/tes
 // of audio, so only the 6-second demo clip is used.
 
 const demoAudio = (file: string) =>
-  fileURLToPath(new URL(`../src/db/seed/demo-audio/${file}`, import.meta.url));
+  fileURLToPath(new URL(`../src/lib/demo-audio/${file}`, import.meta.url));
 const CLIP = '08-sewer-camera-inspection.ogg';
 
 interface Clip {

@@ -320,7 +320,7 @@ describe('publisher dashboard month and access', () => {
   });
 });
 
-describe('the demo bot-run history (db/seed/demo-bot-history.ts)', () => {
+describe('the demo bot-run history (seed/demo-bot-history.ts)', () => {
   it(
     "fills Northwind's dashboard over three months, with positive and empty results, none in the newest week",
     async () => {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, logIn, openPlanOfferInteraction, runBotOnInteraction } from './support';
 
-// Bots end to end. Demo data (apps/server/src/db/seed/demo-bots.ts): Northwind publishes five
+// Bots end to end. Demo data (apps/server/src/seed/demo-bots.ts): Northwind publishes five
 // rules bots; Acme subscribes to 'Maintenance plan offered' and 'Price quoted'
 // (recording-complete) and 'Booking outcome' (call-complete). Only the furnace tune-up clip offers
 // a maintenance plan.

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, expectNotTruncated, logIn, sidebar } from './support';
 
-// Demo data (apps/server/src/db/seed/demo-interactions.ts): Acme has 40 customers C-10001..C-10040;
+// Demo data (apps/server/src/seed/demo-interactions.ts): Acme has 40 customers C-10001..C-10040;
 // C-10001 'Lakeside Property Management' has 72 interactions, the newest a completed field recording.
 const CUSTOMERS = 40;
 const BIG_CUSTOMER = { name: 'Lakeside Property Management', id: 'C-10001', interactions: 72 };

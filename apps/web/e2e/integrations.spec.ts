@@ -15,7 +15,7 @@ import {
 // Globex is the company: subscribed to the demo bots like Acme, but not CRM-connected, and no
 // other spec relies on its customers.
 
-/** The subscribed demo bot that runs on every completed CSR call (db/seed/demo-bots.ts). */
+/** The subscribed demo bot that runs on every completed CSR call (seed/demo-bots.ts). */
 const CALL_BOT = 'Booking outcome';
 
 type Row = Record<string, unknown>;

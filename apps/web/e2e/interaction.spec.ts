@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, logIn } from './support';
 
-// Demo data (apps/server/src/db/seed/demo-interactions.ts): the newest interaction of Acme's
+// Demo data (apps/server/src/seed/demo-interactions.ts): the newest interaction of Acme's
 // 'Lakeside Property Management' is a completed field recording of the longest real-speech clip.
 const CUSTOMER = 'Lakeside Property Management';
 

@@ -205,7 +205,7 @@ export async function saveSandboxCard(page: Page, number: string, nameOnCard = '
   await dialog.getByRole('button', { name: 'Save card' }).click();
 }
 
-/** Demo data (apps/server/src/db/seed): Acme's big customer, whose interactions use every clip. */
+/** Demo data (apps/server/src/seed): Acme's big customer, whose interactions use every clip. */
 export const DEMO_BIG_CUSTOMER = 'Lakeside Property Management';
 
 /**

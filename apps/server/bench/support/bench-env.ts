@@ -1,6 +1,6 @@
 import { loadConfig } from '../../src/config';
 import { openDatabase } from '../../src/db/client';
-import { seedDemoData, seedReferenceData } from '../../src/db/seed/seed';
+import { seedDemoData, seedReferenceData } from '../../src/seed/seed';
 import { createStorageProvider } from '../../src/providers/storage';
 
 /** The environment a benchmark starts the server with: production mode on PostgreSQL, demo data, no workers. */

@@ -1,8 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config.js';
-import { createBilling } from '../modules/billing/billing.module.js';
-import type { BillingService, CloseOutcome } from '../modules/billing/billing.service.js';
+import { createBilling, type BillingService, type CloseOutcome } from '../modules/billing/index.js';
 import { createPaymentProvider, type PaymentProvider } from '../providers/payments/index.js';
 import { createWaitingUniqueQueue } from './queue-policy.js';
 import { withQueueRuntime } from './queue-runtime.js';

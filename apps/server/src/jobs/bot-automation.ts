@@ -1,13 +1,14 @@
 import { selectBotsForInteraction, selectBotsForJobCompleted } from '@fieldbot/shared';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import type { BotRunsRepo, SubscribedBot } from '../modules/bot-runs/bot-runs.repo.js';
-import { drainingWorker, type BotRunQueue } from './bot-run.js';
+import type { BotRunQueue, BotRunsRepo, SubscribedBot } from '../modules/bot-runs/index.js';
+import { drainingWorker } from './bot-run.js';
 import {
   INTERACTION_COMPLETED_EVENT,
   type InteractionCompletedEvent,
 } from './interaction-events.js';
-import { JOB_COMPLETED_EVENT, type JobCompletedEvent } from './job-events.js';
+import type { JobCompletedEvent } from '../modules/crm-sync/index.js';
+import { JOB_COMPLETED_EVENT } from './job-events.js';
 
 /**
  * Automatic runs: on interaction.completed and job.completed, the company's bots whose

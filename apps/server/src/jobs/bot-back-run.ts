@@ -1,9 +1,13 @@
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { PipelineConfig } from '../config.js';
-import type { BotBackRunsRepo, ChunkCursor } from '../modules/bot-back-runs/bot-back-runs.repo.js';
-import type { BackRunStartQueue } from '../modules/bot-back-runs/bot-back-runs.service.js';
-import { drainingWorker, type BotRunQueue } from './bot-run.js';
+import type {
+  BackRunStartQueue,
+  BotBackRunsRepo,
+  ChunkCursor,
+} from '../modules/bot-back-runs/index.js';
+import type { BotRunQueue } from '../modules/bot-runs/index.js';
+import { drainingWorker } from './bot-run.js';
 import { retryOptions } from './retry-options.js';
 
 /**

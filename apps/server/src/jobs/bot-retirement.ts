@@ -5,10 +5,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import { botVersions, bots, companyBots } from '../db/schema/index.js';
-import {
-  createDeprecationNotifier,
-  type DedupedMailer,
-} from '../modules/marketplace/deprecation-notices.js';
+import { createDeprecationNotifier, type DedupedMailer } from '../modules/marketplace/index.js';
 import type { JobQueue } from './queue.js';
 import { withQueueRuntime } from './queue-runtime.js';
 

@@ -2,6 +2,7 @@ import { BACK_RUN_MESSAGES, BOT_RUN_MESSAGES, type HoldReason } from '@fieldbot/
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { PipelineConfig } from '../config.js';
+import type { BotRunQueue } from '../modules/bot-runs/index.js';
 import { BotEngineError, engineFor, type BotEngines } from '../providers/bot-engine/index.js';
 import type { BotRunJobRepo } from './bot-run-repo.js';
 import { retryOptions } from './retry-options.js';
@@ -22,11 +23,6 @@ export const BOT_RUN_FAILED_QUEUE = 'bot-run-failed';
 
 export interface BotRunJobData {
   resultId: string;
-}
-
-/** What the app and the automation queue. */
-export interface BotRunQueue {
-  enqueue(resultIds: readonly string[]): Promise<void>;
 }
 
 export function botRunSendOptions(config: PipelineConfig): PgBoss.SendOptions {

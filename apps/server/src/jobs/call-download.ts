@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import type { CrmConnector } from '../modules/crm-sync/crm-connection.js';
+import type { CrmConnector } from '../modules/crm-sync/index.js';
 import { CrmError, type CrmRecording } from '../providers/crm/crm-provider.js';
 import type { StorageProvider } from '../providers/storage/index.js';
 import type { PipelineRepo } from './pipeline-repo.js';

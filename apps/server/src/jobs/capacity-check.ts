@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { AppConfig, PipelineConfig } from '../config.js';
-import type { CapacityService, ResumeQueue } from '../modules/capacity/capacity.service.js';
+import type { CapacityService, ResumeQueue } from '../modules/capacity/index.js';
 import { BOT_RUN_QUEUE, botRunSendOptions, type BotRunJobData } from './bot-run.js';
 import { createWaitingUniqueQueue } from './queue-policy.js';
 import { pipelineSendOptions, transcribeJob } from './pipeline.js';

@@ -4,16 +4,18 @@ import type { Logger } from 'pino';
 import type { CrmConfig, PipelineConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import { CRM_ENTITIES, type CrmEntity } from '../db/schema/index.js';
-import type { CrmSyncQueue, SyncTrigger } from '../modules/integrations/crm-sync-queue.js';
-import type { CrmConnector } from '../modules/crm-sync/crm-connection.js';
-import { upsertPage, type SyncTarget } from '../modules/crm-sync/crm-sync-records.repo.js';
+import type { CrmSyncQueue, SyncTrigger } from '../modules/integrations/index.js';
 import {
-  moveCursor,
+  type CrmConnector,
   type CrmSyncStateRepo,
+  type JobCompletedEvent,
+  moveCursor,
   type SyncCounts,
-} from '../modules/crm-sync/crm-sync-state.repo.js';
+  type SyncTarget,
+  upsertPage,
+} from '../modules/crm-sync/index.js';
 import { CrmError } from '../providers/crm/crm-provider.js';
-import { JOB_COMPLETED_EVENT, type JobCompletedEvent } from './job-events.js';
+import { JOB_COMPLETED_EVENT } from './job-events.js';
 import type { PipelineSender } from './pipeline.js';
 import { createWaitingUniqueQueue } from './queue-policy.js';
 import { retryOptions } from './retry-options.js';

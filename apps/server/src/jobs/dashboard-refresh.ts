@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.js';
-import { refreshDirtyDays } from '../modules/dashboards/rollup-refresh.js';
+import { refreshDirtyDays } from '../modules/dashboards/index.js';
 
 /**
  * ADR 019: every minute, recomputes the dashboard rollups of the days the triggers

@@ -4,6 +4,7 @@ import type PgBoss from 'pg-boss';
 import type { Db } from '../db/client.js';
 import { jobs } from '../db/schema/index.js';
 import { notFound } from '../lib/errors.js';
+import type { JobCompletedEvent } from '../modules/crm-sync/index.js';
 
 /**
  * Published whenever a job's status becomes completed (bot automation subscribes to it; the CRM
@@ -14,14 +15,6 @@ export const JOB_COMPLETED_EVENT = 'job.completed';
 /** What publishing needs of pg-boss (a narrow shape, so callers and tests can pass their own). */
 export interface EventPublisher {
   publish(event: string, data: object, options: PgBoss.SendOptions): Promise<void>;
-}
-
-export interface JobCompletedEvent {
-  job_id: string;
-  company_id: string;
-  customer_id: string;
-  /** The job's revenue in integer cents; null when the CRM gave none. */
-  revenue_cents: number | null;
 }
 
 /**

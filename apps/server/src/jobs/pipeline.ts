@@ -2,6 +2,7 @@ import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { PipelineConfig } from '../config.js';
 import type { Db } from '../db/client.js';
+import type { PipelineQueue } from '../modules/recordings/index.js';
 import {
   AudioDecodeError,
   AudioToolMissingError,
@@ -69,20 +70,6 @@ export function transcribeJob(
     name: background ? TRANSCRIBE_BACKGROUND_QUEUE : TRANSCRIBE_QUEUE,
     data: { interactionId, step: TRANSCRIBE_QUEUE },
   };
-}
-
-/** What the app queues; the other steps are queued by the pipeline itself. */
-export interface PipelineQueue {
-  /**
-   * Merges a new recording's chunks. The job id is the interaction id, so asking again while the
-   * job exists (a client repeating its POST) queues nothing new.
-   */
-  mergeRecording(interactionId: string): Promise<void>;
-  /**
-   * Downloads a CSR call's recording. With a job id (the CRM sync's, one per call), queueing the
-   * same call again while that job exists adds nothing; without, each call is a fresh job.
-   */
-  downloadCall(interactionId: string, jobId?: string): Promise<void>;
 }
 
 export interface PipelineSender extends PipelineQueue {

@@ -1,7 +1,6 @@
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
-import { createSessionRepo } from '../modules/session/session.repo.js';
-import { createSessionService } from '../modules/session/session.service.js';
+import { createSessionRepo, createSessionService } from '../modules/session/index.js';
 import type { PurgeDeps } from './purge-expired.js';
 
 export function purgeDeps(config: AppConfig, db: Db): PurgeDeps {

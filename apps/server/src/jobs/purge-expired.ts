@@ -9,7 +9,7 @@ import {
   passwordResetTokens,
   supportMessages,
 } from '../db/schema/index.js';
-import type { SessionService } from '../modules/session/session.service.js';
+import type { SessionService } from '../modules/session/index.js';
 
 export const PURGE_EXPIRED_QUEUE = 'purge-expired';
 

@@ -1,7 +1,7 @@
 import pino, { type Logger } from 'pino';
 import type { AppConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
-import { seedReferenceData } from '../db/seed/seed.js';
+import { seedReferenceData } from '../seed/seed.js';
 import { startJobQueue, type JobQueue, type StartQueueOptions } from './queue.js';
 
 export interface QueueRuntime {

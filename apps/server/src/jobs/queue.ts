@@ -6,7 +6,7 @@ import type { AudioTools } from '../providers/audio/index.js';
 import type { BotEngines } from '../providers/bot-engine/index.js';
 import type { MailMessage, MailProvider } from '../providers/mail/index.js';
 import type { PaymentProvider } from '../providers/payments/payment-provider.js';
-import { createBilling } from '../modules/billing/billing.module.js';
+import { createBilling } from '../modules/billing/index.js';
 import { createBillingQueues, registerBillingWorkers } from './billing-close.js';
 import { createBotRetirementQueue, registerBotRetirementWorker } from './bot-retirement.js';
 import {
@@ -15,9 +15,9 @@ import {
 } from './dashboard-refresh.js';
 import type { StorageProvider } from '../providers/storage/index.js';
 import type { SpeechToText } from '../providers/transcription/index.js';
-import { createBotBackRunsRepo } from '../modules/bot-back-runs/bot-back-runs.repo.js';
-import type { BackRunStartQueue } from '../modules/bot-back-runs/bot-back-runs.service.js';
-import { createBotRunsRepo } from '../modules/bot-runs/bot-runs.repo.js';
+import { type BackRunStartQueue, createBotBackRunsRepo } from '../modules/bot-back-runs/index.js';
+import { type BotRunQueue, createBotRunsRepo } from '../modules/bot-runs/index.js';
+import type { PipelineQueue } from '../modules/recordings/index.js';
 import { createAudioMergeStep } from './audio-merge.js';
 import {
   createBotAutomation,
@@ -35,10 +35,9 @@ import {
   createBotRunQueues,
   createBotRunSender,
   registerBotRunWorkers,
-  type BotRunQueue,
 } from './bot-run.js';
 import { createBotRunJobRepo } from './bot-run-repo.js';
-import { createCapacityService } from '../modules/capacity/capacity.service.js';
+import { createCapacityService } from '../modules/capacity/index.js';
 import {
   createCapacityCheckSender,
   createCapacityQueues,
@@ -47,9 +46,8 @@ import {
   type CapacityCheckQueue,
 } from './capacity-check.js';
 import { createCallDownloadStep } from './call-download.js';
-import type { CrmSyncQueue } from '../modules/integrations/crm-sync-queue.js';
-import { createCrmConnector } from '../modules/crm-sync/crm-connection.js';
-import { createCrmSyncStateRepo } from '../modules/crm-sync/crm-sync-state.repo.js';
+import type { CrmSyncQueue } from '../modules/integrations/index.js';
+import { createCrmConnector, createCrmSyncStateRepo } from '../modules/crm-sync/index.js';
 import type { CrmProviders } from '../providers/crm/crm-provider.js';
 import { createCrmSyncQueues, createCrmSyncSender, registerCrmSyncWorkers } from './crm-sync.js';
 import {
@@ -60,7 +58,6 @@ import {
   registerPipelineWorkers,
   TRANSCRIBE_QUEUE,
   type LocalPipelineWorkers,
-  type PipelineQueue,
 } from './pipeline.js';
 import { createPipelineRepo } from './pipeline-repo.js';
 import { registerPurgeExpired, type PurgeDeps } from './purge-expired.js';

@@ -2,8 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { AUTH_MESSAGES, CSRF_COOKIE, CSRF_HEADER } from '@fieldbot/shared';
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../lib/errors.js';
-import { setSessionCookies } from '../modules/session/session.cookies.js';
-import type { SessionService } from '../modules/session/session.service.js';
+import { type SessionService, setSessionCookies } from '../modules/session/index.js';
 import './types.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -1,6 +1,6 @@
 import { SESSION_COOKIE } from '@fieldbot/shared';
 import type { FastifyInstance } from 'fastify';
-import type { SessionService } from '../modules/session/session.service.js';
+import type { SessionService } from '../modules/session/index.js';
 import './types.js';
 
 /** Resolves the session cookie of every /api request (database-backed: shared by all processes). */

@@ -1,5 +1,5 @@
 import type { RoleAlias, User } from '@fieldbot/shared';
-import type { SessionRecord } from '../modules/session/session.service.js';
+import type { SessionRecord } from '../modules/session/index.js';
 
 /**
  * What a route under /api must declare. 'public' is open to anyone; otherwise a logged-in user is

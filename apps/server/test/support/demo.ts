@@ -32,7 +32,7 @@ export const DEMO = {
     publisher: null,
     modules: ['dashboard', 'interactions'],
   },
-  /** The other field technicians of the demo interactions (db/seed/seed.ts DEMO_TECHNICIANS). */
+  /** The other field technicians of the demo interactions (seed/seed.ts DEMO_TECHNICIANS). */
   acmeTech2: {
     email: 'sam.rivera@demo.fieldbot.test',
     role: 'field_team',

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import type { CrmEntity } from '../../src/providers/crm/crm-provider.js';
-import { loadDemoClips } from '../../src/db/seed/demo-interactions.js';
+import { loadDemoClips } from '../../src/lib/demo-clips.js';
 
 /**
  * A local ServiceTitan: OAuth2 client credentials at /connect/token and the export feeds the CRM
@@ -270,10 +270,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 function loadRecording(): { body: Buffer; contentType: string } {
   const clip = loadDemoClips().reduce((a, b) => (b.size_bytes < a.size_bytes ? b : a));
-  const dir = path.join(
-    path.dirname(fileURLToPath(import.meta.url)),
-    '../../src/db/seed/demo-audio',
-  );
+  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../src/lib/demo-audio');
   return { body: readFileSync(path.join(dir, clip.file)), contentType: clip.content_type };
 }
 

@@ -3,7 +3,7 @@ import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { MailMessage } from '../../providers/mail/index.js';
 import type { PaymentProvider } from '../../providers/payments/payment-provider.js';
-import { periodUsages } from '../usage/period-usage.js';
+import { periodUsages } from '../usage/index.js';
 import { createBillingRepo } from './billing.repo.js';
 import { billingRoutes } from './billing.routes.js';
 import { createBillingService, type BillingService } from './billing.service.js';

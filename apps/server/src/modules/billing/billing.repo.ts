@@ -22,7 +22,7 @@ import {
   timezones,
   users,
 } from '../../db/schema/index.js';
-import { likePattern } from '../interactions/interactions.repo.js';
+import { likePattern } from '../../lib/sql-like.js';
 
 /** The zone of a company without one (spec §5 lists US zones first; the demo data is Eastern). */
 export const DEFAULT_TIMEZONE = 'America/New_York';

@@ -14,7 +14,7 @@ import { DomainError } from '../../lib/errors.js';
 import { escapeHtml } from '../../lib/html.js';
 import type { MailMessage } from '../../providers/mail/index.js';
 import { CardError, type PaymentProvider } from '../../providers/payments/payment-provider.js';
-import type { PeriodUsage, UsageWindow } from '../usage/period-usage.js';
+import type { PeriodUsage, UsageWindow } from '../usage/index.js';
 import type {
   BillingRepo,
   ChargeCard,

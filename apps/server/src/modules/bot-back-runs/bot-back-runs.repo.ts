@@ -10,8 +10,12 @@ import {
   companyBots,
   interactions,
 } from '../../db/schema/index.js';
-import { insertRunningResults, meterResults, settleRuns } from '../bot-runs/bot-run-writer.js';
-import { pinnedBotsQuery } from '../bot-runs/bot-runs.repo.js';
+import {
+  insertRunningResults,
+  meterResults,
+  pinnedBotsQuery,
+  settleRuns,
+} from '../bot-runs/index.js';
 import { eligibleInteractions, type BackRunScope } from './back-run-scope.js';
 
 export type BotBackRunsRepo = ReturnType<typeof createBotBackRunsRepo>;

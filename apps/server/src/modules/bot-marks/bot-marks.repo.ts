@@ -17,7 +17,7 @@ import {
   interactionOfTechnician,
   type ViewerScope,
 } from '../../lib/viewer-scope.js';
-import { transcriptSegmentsQuery } from '../interactions/interactions.repo.js';
+import { transcriptSegmentsQuery } from '../interactions/index.js';
 
 export type BotMarksRepo = ReturnType<typeof createBotMarksRepo>;
 export type NewBotMark = typeof botMarks.$inferInsert;

@@ -24,11 +24,7 @@ import {
   interactionOfTechnician,
   type ViewerScope,
 } from '../../lib/viewer-scope.js';
-import {
-  deleteFeedbackMark,
-  upsertFeedbackMark,
-  type NewBotMark,
-} from '../bot-marks/bot-marks.repo.js';
+import { deleteFeedbackMark, type NewBotMark, upsertFeedbackMark } from '../bot-marks/index.js';
 import { insertRunningResults } from './bot-run-writer.js';
 
 export type BotRunsRepo = ReturnType<typeof createBotRunsRepo>;

@@ -16,14 +16,17 @@ import {
   type User,
 } from '@fieldbot/shared';
 import { fieldError, notFound } from '../../lib/errors.js';
+import { isUuid } from '../../lib/uuid.js';
 import { viewerScope } from '../../lib/viewer-scope.js';
-import type { BotRunQueue } from '../../jobs/bot-run.js';
-import type { BotMarksService } from '../bot-marks/bot-marks.service.js';
+import type { BotMarksService } from '../bot-marks/index.js';
 import type { BotRunsRepo, RunTarget, SubscribedBot } from './bot-runs.repo.js';
 
 export type BotRunsService = ReturnType<typeof createBotRunsService>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Queues bot runs, one job per bot result (jobs/bot-run.ts implements it over pg-boss). */
+export interface BotRunQueue {
+  enqueue(resultIds: readonly string[]): Promise<void>;
+}
 
 type LatestRun = NonNullable<Awaited<ReturnType<BotRunsRepo['latestRun']>>>;
 type LatestResult = Awaited<ReturnType<BotRunsRepo['latestResults']>>[number];
@@ -156,7 +159,7 @@ export function createBotRunsService(deps: {
      */
     async start(viewer: User, request: BotRunRequest): Promise<{ message: string }> {
       const scope = viewerScope(viewer);
-      if (!UUID.test(request.id)) throw notFound();
+      if (!isUuid(request.id)) throw notFound();
       const subscribed = await repo.companyBots(scope.companyId);
       let picked: SubscribedBot[];
       let target: { customerId: string | null; interactionId: string | null };

@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import { fieldError, notFound } from '../../lib/errors.js';
 import type { StorageProvider } from '../../providers/storage/index.js';
-import { extensionOf } from '../files/files.service.js';
+import { extensionOf } from '../files/index.js';
 import { BOT_MESSAGES } from './bot-messages.js';
 import type { BotQueries, BotRow, BotsRepo } from './bots.repo.js';
 import {

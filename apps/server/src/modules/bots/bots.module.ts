@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { BotEngines } from '../../providers/bot-engine/index.js';
 import type { StorageProvider } from '../../providers/storage/index.js';
-import type { BotMarksService } from '../bot-marks/bot-marks.service.js';
+import type { BotMarksService } from '../bot-marks/index.js';
 import { createExampleBuilder } from './bot-example.js';
 import { createBotFilesService } from './bot-files.service.js';
 import { createBotTestRunService } from './bot-test-run.service.js';

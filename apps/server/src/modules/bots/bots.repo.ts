@@ -11,7 +11,7 @@ import {
   uploadedFiles,
   users,
 } from '../../db/schema/index.js';
-import { likePattern } from '../interactions/interactions.repo.js';
+import { likePattern } from '../../lib/sql-like.js';
 
 /** The queries; inside a transaction the same set, bound to it. */
 export type BotQueries = ReturnType<typeof botQueries>;

@@ -10,16 +10,14 @@ import {
   type User,
   botIcon,
 } from '@fieldbot/shared';
-import { z } from 'zod';
 import { DomainError, forbidden, notFound } from '../../lib/errors.js';
+import { isUuid } from '../../lib/uuid.js';
 import { contentOfVersion, sameContent, type VersionContent } from './bot-content.js';
 import type { ExampleBuilder } from './bot-example.js';
 import { BOT_MESSAGES } from './bot-messages.js';
 import { botView, fieldsOfInput, versionDeprecationView } from './bot-view.js';
-import type { BotMarksService } from '../bot-marks/bot-marks.service.js';
+import type { BotMarksService } from '../bot-marks/index.js';
 import type { BotQueries, BotRow, BotVersionRow, BotsRepo } from './bots.repo.js';
-
-const uuid = z.uuid();
 
 /** The publisher every bot route is scoped to; the route guard already allows publisher roles only. */
 export function publisherIdOf(user: User): string {
@@ -29,7 +27,7 @@ export function publisherIdOf(user: User): string {
 
 /** Ids that are not UUIDs name no bot: not found, like another publisher's bot. */
 export function checkId(id: string): string {
-  if (!uuid.safeParse(id).success) throw notFound();
+  if (!isUuid(id)) throw notFound();
   return id;
 }
 

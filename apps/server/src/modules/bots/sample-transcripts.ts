@@ -1,5 +1,5 @@
 import { joinSegments, type SampleTranscript } from '@fieldbot/shared';
-import { loadDemoClips } from '../../db/seed/demo-interactions.js';
+import { loadDemoClips } from '../../lib/demo-clips.js';
 
 let samples: SampleTranscript[] | undefined;
 

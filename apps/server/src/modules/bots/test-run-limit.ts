@@ -1,4 +1,4 @@
-import { slidingWindowWait } from '../user/rate-limit.js';
+import { slidingWindowWait } from '../user/index.js';
 
 /**
  * Test runs may call a paid LLM, so each user gets a budget per sliding window. Kept in memory: a

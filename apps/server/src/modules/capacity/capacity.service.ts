@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import type { MailMessage } from '../../providers/mail/index.js';
-import { periodUsage } from '../usage/period-usage.js';
+import { periodUsage } from '../usage/index.js';
 import {
   capacityAlertMail,
   holdReason,

@@ -9,7 +9,7 @@ import {
   trades,
   users,
 } from '../../db/schema/index.js';
-import { isFinishedUploadOf } from '../files/finished-upload.js';
+import { isFinishedUploadOf } from '../files/index.js';
 
 export type CompanyRepo = ReturnType<typeof createCompanyRepo>;
 export type CompanyValues = Partial<typeof companies.$inferInsert>;

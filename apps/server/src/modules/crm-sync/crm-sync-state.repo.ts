@@ -10,8 +10,8 @@ import {
   type CrmEntity,
 } from '../../db/schema/index.js';
 import { moneyTextToCents } from '@fieldbot/shared';
-import type { JobCompletedEvent } from '../../jobs/job-events.js';
-import type { SyncTrigger } from '../integrations/crm-sync-queue.js';
+import type { JobCompletedEvent } from './job-completed-event.js';
+import type { SyncTrigger } from '../integrations/index.js';
 
 export type SyncCounts = Partial<
   Record<CrmEntity, { created: number; updated: number; skipped: number }>

@@ -21,7 +21,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { fieldError, notFound } from '../../lib/errors.js';
 import { viewerScope, type ViewerScope } from '../../lib/viewer-scope.js';
-import { createCapacityRepo } from '../capacity/capacity.repo.js';
+import { createCapacityRepo } from '../capacity/index.js';
 import type { CompanyDashboardRepo, DayRange, TotalsRow } from './company-dashboard.repo.js';
 import {
   createCompanyDashboardCache,

@@ -28,6 +28,7 @@ import {
   transcriptSegments,
   users,
 } from '../../db/schema/index.js';
+import { likePattern } from '../../lib/sql-like.js';
 import { createCountCache } from './count-cache.js';
 import {
   customerInScope,
@@ -45,11 +46,6 @@ type Param<T> = T | Placeholder;
 export interface ParamScope {
   companyId: Param<string>;
   technicianId: Param<string> | null;
-}
-
-/** ILIKE substring pattern; %, _ and \ in the keyword match themselves. */
-export function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**

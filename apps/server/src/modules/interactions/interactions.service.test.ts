@@ -6,7 +6,8 @@ import {
   RangeNotSatisfiableError,
   type StorageProvider,
 } from '../../providers/storage/storage-provider.js';
-import { likePattern, type InteractionsRepo } from './interactions.repo.js';
+import { likePattern } from '../../lib/sql-like.js';
+import type { InteractionsRepo } from './interactions.repo.js';
 import {
   createInteractionsService,
   RANGE_NOT_SATISFIABLE,

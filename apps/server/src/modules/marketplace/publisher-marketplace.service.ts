@@ -8,7 +8,7 @@ import {
   type User,
 } from '@fieldbot/shared';
 import { DomainError, fieldError, notFound } from '../../lib/errors.js';
-import { publisherIdOf } from '../bots/bots.service.js';
+import { publisherIdOf } from '../bots/index.js';
 import type { DeprecationNotifier } from './deprecation-notices.js';
 import type { MarketplaceQueries, MarketplaceRepo } from './marketplace.repo.js';
 import { ratingView, ratingsView } from './ratings-view.js';

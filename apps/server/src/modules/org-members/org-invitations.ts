@@ -7,7 +7,7 @@ import {
 import { DomainError, fieldError } from '../../lib/errors.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { MailMessage } from '../../providers/mail/index.js';
-import { linkMail } from '../user/account-mail.js';
+import { linkMail } from '../user/index.js';
 import type { OrgMembersRepo } from './org-members.repo.js';
 
 const DAY_MS = 24 * 60 * 60_000;

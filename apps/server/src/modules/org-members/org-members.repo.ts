@@ -2,7 +2,7 @@ import { PAGE_SIZE, type TeamListQuery, type TeamSortField } from '@fieldbot/sha
 import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auditLog, invitations, roles, users } from '../../db/schema/index.js';
-import { likePattern } from '../interactions/interactions.repo.js';
+import { likePattern } from '../../lib/sql-like.js';
 import { rowsOf } from '../../db/raw-rows.js';
 
 /**

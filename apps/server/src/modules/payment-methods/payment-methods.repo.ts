@@ -2,6 +2,7 @@ import type { PaymentProviderKind } from '@fieldbot/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auditLog, companies, paymentCustomers, paymentMethods } from '../../db/schema/index.js';
+import { companyName } from '../../lib/company-name.js';
 import type { ProviderCard } from '../../providers/payments/index.js';
 
 export type PaymentMethodsRepo = ReturnType<typeof createPaymentMethodsRepo>;
@@ -69,14 +70,7 @@ export function createPaymentMethodsRepo(db: Db) {
         .where(eq(paymentCustomers.companyId, companyId));
     },
 
-    async companyName(companyId: string) {
-      const [row] = await db
-        .select({ name: companies.name })
-        .from(companies)
-        .where(eq(companies.id, companyId))
-        .limit(1);
-      return row?.name ?? null;
-    },
+    companyName: (companyId: string) => companyName(db, companyId),
 
     /**
      * Saves the card as the company's only default (spec §4: billing connected) and audits it,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { publishers, users } from '../../db/schema/index.js';
-import { createOrgMembersRepo } from '../org-members/org-members.repo.js';
+import { createOrgMembersRepo } from '../org-members/index.js';
 
 export type PublisherUsersRepo = ReturnType<typeof createPublisherUsersRepo>;
 

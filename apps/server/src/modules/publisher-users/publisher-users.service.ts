@@ -11,8 +11,7 @@ import {
 } from '@fieldbot/shared';
 import { DomainError, fieldError } from '../../lib/errors.js';
 import type { MailMessage } from '../../providers/mail/index.js';
-import { toMemberListItem } from '../org-members/member-list-item.js';
-import { createOrgInvitations } from '../org-members/org-invitations.js';
+import { createOrgInvitations, toMemberListItem } from '../org-members/index.js';
 import type { PublisherUsersRepo } from './publisher-users.repo.js';
 
 export interface PublisherUsersServiceDeps {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { publishers, users } from '../../db/schema/index.js';
-import { isFinishedUploadOf } from '../files/finished-upload.js';
+import { isFinishedUploadOf } from '../files/index.js';
 
 export type PublishersRepo = ReturnType<typeof createPublishersRepo>;
 export type PublisherRow = typeof publishers.$inferSelect;

@@ -7,12 +7,28 @@ import {
   type User,
 } from '@fieldbot/shared';
 import { fieldError, notFound } from '../../lib/errors.js';
-import type { PipelineQueue } from '../../jobs/pipeline.js';
 import type { StorageProvider } from '../../providers/storage/index.js';
 import { viewerScope } from '../../lib/viewer-scope.js';
 import type { RecordingRow, RecordingsRepo } from './recordings.repo.js';
 
 export type RecordingsService = ReturnType<typeof createRecordingsService>;
+
+/**
+ * What the app queues of the interaction pipeline (jobs/pipeline.ts implements it over pg-boss);
+ * the other steps are queued by the pipeline itself.
+ */
+export interface PipelineQueue {
+  /**
+   * Merges a new recording's chunks. The job id is the interaction id, so asking again while the
+   * job exists (a client repeating its POST) queues nothing new.
+   */
+  mergeRecording(interactionId: string): Promise<void>;
+  /**
+   * Downloads a CSR call's recording. With a job id (the CRM sync's, one per call), queueing the
+   * same call again while that job exists adds nothing; without, each call is a fresh job.
+   */
+  downloadCall(interactionId: string, jobId?: string): Promise<void>;
+}
 
 export interface RecordingsServiceDeps {
   repo: RecordingsRepo;

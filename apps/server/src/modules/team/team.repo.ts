@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { companies } from '../../db/schema/index.js';
-import { createOrgMembersRepo, type OrgMemberRow } from '../org-members/org-members.repo.js';
+import { companyName } from '../../lib/company-name.js';
+import { createOrgMembersRepo, type OrgMemberRow } from '../org-members/index.js';
 
 export type TeamRepo = ReturnType<typeof createTeamRepo>;
 export type TeamRow = OrgMemberRow;
@@ -14,13 +13,6 @@ export function createTeamRepo(db: Db) {
     teamPage: members.membersPage,
     countAdmins: (companyId: string) => members.countWithRole(companyId, 'company_admin'),
 
-    async companyName(companyId: string) {
-      const [row] = await db
-        .select({ name: companies.name })
-        .from(companies)
-        .where(eq(companies.id, companyId))
-        .limit(1);
-      return row?.name ?? null;
-    },
+    companyName: (companyId: string) => companyName(db, companyId),
   };
 }

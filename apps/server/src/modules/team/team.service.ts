@@ -13,12 +13,10 @@ import {
   type User,
 } from '@fieldbot/shared';
 import { DomainError, FieldValidationError, fieldError, notFound } from '../../lib/errors.js';
+import { isUuid } from '../../lib/uuid.js';
 import type { MailMessage } from '../../providers/mail/index.js';
-import { toMemberListItem } from '../org-members/member-list-item.js';
-import { createOrgInvitations } from '../org-members/org-invitations.js';
+import { createOrgInvitations, toMemberListItem } from '../org-members/index.js';
 import type { TeamRepo } from './team.repo.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface TeamServiceDeps {
   repo: TeamRepo;
@@ -65,7 +63,7 @@ export function createTeamService(deps: TeamServiceDeps) {
     async member(viewer: User, memberId: string): Promise<TeamMember> {
       // The foundation's generic 404 (roles-tenancy contract); the page shows 'User not found'.
       const companyId = viewer.company?.id;
-      if (!companyId || !UUID.test(memberId)) throw notFound();
+      if (!companyId || !isUuid(memberId)) throw notFound();
       const row = await repo.findMember(companyId, memberId, new Date(now()));
       if (!row) throw notFound();
       return {
@@ -99,7 +97,7 @@ export function createTeamService(deps: TeamServiceDeps) {
      */
     async inviteMember(viewer: User, memberId: string): Promise<string> {
       const companyId = companyOf(viewer);
-      if (!UUID.test(memberId)) throw userNotFound();
+      if (!isUuid(memberId)) throw userNotFound();
       const t = now();
       const member = await repo.findMember(companyId, memberId, new Date(t));
       if (!member) throw userNotFound();
@@ -129,7 +127,7 @@ export function createTeamService(deps: TeamServiceDeps) {
      */
     async update(viewer: User, body: TeamUpdateBody, ip: string): Promise<string> {
       const companyId = companyOf(viewer);
-      if (!UUID.test(body.id)) throw userNotFound();
+      if (!isUuid(body.id)) throw userNotFound();
       const member = await repo.findMember(companyId, body.id, new Date(now()));
       if (!member) throw userNotFound();
 

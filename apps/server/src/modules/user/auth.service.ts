@@ -10,7 +10,7 @@ import {
 import { DomainError, fieldError } from '../../lib/errors.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
-import type { SessionService } from '../session/session.service.js';
+import type { SessionService } from '../session/index.js';
 import type { MailMessage } from '../../providers/mail/index.js';
 import { linkMail } from './account-mail.js';
 import type { InvitationsService } from './invitations.service.js';

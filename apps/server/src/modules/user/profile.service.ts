@@ -9,7 +9,7 @@ import {
 } from '@fieldbot/shared';
 import { FieldValidationError } from '../../lib/errors.js';
 import { hmacHex } from '../../lib/tokens.js';
-import type { SessionService } from '../session/session.service.js';
+import type { SessionService } from '../session/index.js';
 import type { UserProfileRow, UserRepo } from './user.repo.js';
 
 const PERMISSION_CACHE_MS = 30_000;

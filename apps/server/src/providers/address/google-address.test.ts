@@ -4,7 +4,7 @@ import {
   type FakeGeocoderRequest,
   type FakeGeocoderReply,
 } from '../../../test/support/fake-geocoder.js';
-import { TIMEZONES } from '../../db/seed/reference-data.js';
+import { TIMEZONES } from '../../lib/reference-data.js';
 import { DomainError } from '../../lib/errors.js';
 import { createGoogleAddressProvider } from './google-address.js';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeGeocoder, type FakeGeocoderReply } from '../../../test/support/fake-geocoder.js';
-import { TIMEZONES } from '../../db/seed/reference-data.js';
+import { TIMEZONES } from '../../lib/reference-data.js';
 import { DomainError } from '../../lib/errors.js';
 import { createMapboxAddressProvider } from './mapbox-address.js';
 

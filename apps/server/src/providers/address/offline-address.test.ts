@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TIMEZONES } from '../../db/seed/reference-data.js';
+import { TIMEZONES } from '../../lib/reference-data.js';
 import { matchTimezone } from './address-provider.js';
 import { createOfflineAddressProvider } from './offline-address.js';
 

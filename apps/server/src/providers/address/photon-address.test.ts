@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TIMEZONES } from '../../db/seed/reference-data.js';
+import { TIMEZONES } from '../../lib/reference-data.js';
 import { createPhotonAddressProvider } from './photon-address.js';
 
 const feature = (properties: Record<string, string>, lng: number, lat: number) => ({

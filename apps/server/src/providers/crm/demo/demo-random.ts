@@ -1,4 +1,4 @@
-import { random } from '../../../db/seed/demo-interactions.js';
+import { random } from '../../../lib/demo-random.js';
 
 export type DemoRandom = ReturnType<typeof random>;
 

@@ -1,10 +1,6 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import {
-  DEMO_AUDIO_DIR,
-  loadDemoClips,
-  type DemoClip,
-} from '../../../db/seed/demo-interactions.js';
+import { DEMO_AUDIO_DIR, loadDemoClips, type DemoClip } from '../../../lib/demo-clips.js';
 import { CrmError, type CrmRecording } from '../crm-provider.js';
 
 /** The shipped CSR-call clips the demo CRM's calls point at, by their call type. */

@@ -1,4 +1,4 @@
-import { FIRST_NAMES, LAST_NAMES } from '../../../db/seed/demo-interactions.js';
+import { FIRST_NAMES, LAST_NAMES } from '../../../lib/demo-names.js';
 import type {
   CrmCall,
   CrmCustomer,

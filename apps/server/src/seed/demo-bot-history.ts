@@ -1,13 +1,13 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { createBotAutomation } from '../../jobs/bot-automation.js';
-import { createBotRunHandler } from '../../jobs/bot-run.js';
-import { createBotRunJobRepo } from '../../jobs/bot-run-repo.js';
-import { createBotRunsRepo } from '../../modules/bot-runs/bot-runs.repo.js';
-import { createRulesEngine } from '../../providers/bot-engine/rules/rules-engine.js';
-import type { Db } from '../client.js';
-import { botResults, botRuns, botUsage, interactions } from '../schema/index.js';
-import { random } from './demo-interactions.js';
+import { createBotAutomation } from '../jobs/bot-automation.js';
+import { createBotRunHandler } from '../jobs/bot-run.js';
+import { createBotRunJobRepo } from '../jobs/bot-run-repo.js';
+import { createBotRunsRepo } from '../modules/bot-runs/index.js';
+import { createRulesEngine } from '../providers/bot-engine/rules/rules-engine.js';
+import type { Db } from '../db/client.js';
+import { botResults, botRuns, botUsage, interactions } from '../db/schema/index.js';
+import { random } from '../lib/demo-random.js';
 
 /**
  * Bot-run history of the demo companies: the automatic runs their subscribed Northwind

@@ -1,11 +1,10 @@
 import { periodOf, previousPeriod } from '@fieldbot/shared';
 import { eq } from 'drizzle-orm';
-import { createBillingRepo } from '../../modules/billing/billing.repo.js';
-import { createBillingService } from '../../modules/billing/billing.service.js';
-import { periodUsages } from '../../modules/usage/period-usage.js';
-import { createSandboxPaymentProvider } from '../../providers/payments/index.js';
-import type { Db } from '../client.js';
-import { companies, paymentCustomers, paymentMethods, timezones } from '../schema/index.js';
+import { createBillingRepo, createBillingService } from '../modules/billing/index.js';
+import { periodUsages } from '../modules/usage/index.js';
+import { createSandboxPaymentProvider } from '../providers/payments/index.js';
+import type { Db } from '../db/client.js';
+import { companies, paymentCustomers, paymentMethods, timezones } from '../db/schema/index.js';
 
 /** A demo company's billing: its saved sandbox test card and how many past months to close. */
 export interface DemoBillingAccount {

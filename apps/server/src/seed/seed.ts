@@ -7,10 +7,12 @@ import {
   type RoleAlias,
 } from '@fieldbot/shared';
 import { eq, sql } from 'drizzle-orm';
-import { hashPassword } from '../../lib/password.js';
-import type { SecretBox } from '../../lib/secret-box.js';
-import type { StorageProvider } from '../../providers/storage/index.js';
-import type { Db } from '../client.js';
+import { demoClipKey, loadDemoClips, type DemoClip } from '../lib/demo-clips.js';
+import { hashPassword } from '../lib/password.js';
+import { COMPANY_TYPES, INDUSTRIES, TIMEZONES, TRADES } from '../lib/reference-data.js';
+import type { SecretBox } from '../lib/secret-box.js';
+import type { StorageProvider } from '../providers/storage/index.js';
+import type { Db } from '../db/client.js';
 import {
   companies,
   companyIntegrations,
@@ -30,21 +32,13 @@ import {
   trades,
   transcriptSegments,
   users,
-} from '../schema/index.js';
+} from '../db/schema/index.js';
 import { seedDemoBilling } from './demo-billing.js';
-import { refreshDirtyDays } from '../../modules/dashboards/rollup-refresh.js';
+import { refreshDirtyDays } from '../modules/dashboards/index.js';
 import { seedDemoBotHistory } from './demo-bot-history.js';
 import { seedDemoBots } from './demo-bots.js';
-import {
-  clipMedia,
-  demoClipKey,
-  loadDemoClips,
-  seedCompanyInteractions,
-  storeDemoClips,
-  type DemoClip,
-} from './demo-interactions.js';
+import { clipMedia, seedCompanyInteractions, storeDemoClips } from './demo-interactions.js';
 import { DEMO_CRM_INTEGRATION_ID, INTEGRATION_CATALOGUE } from './integration-catalogue.js';
-import { COMPANY_TYPES, INDUSTRIES, TIMEZONES, TRADES } from './reference-data.js';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 export const DEMO_PUBLISHER_CODE = 'NWBOTS01';

@@ -6,11 +6,16 @@ import {
   type RuleFamily,
 } from '@fieldbot/shared';
 import { eq, sql } from 'drizzle-orm';
-import { createExampleBuilder } from '../../modules/bots/bot-example.js';
-import { demoSampleTranscripts } from '../../modules/bots/sample-transcripts.js';
-import { createRulesEngine } from '../../providers/bot-engine/rules/rules-engine.js';
-import type { Db } from '../client.js';
-import { botRatings, botVersions, bots, companyBots, publisherClients } from '../schema/index.js';
+import { createExampleBuilder, demoSampleTranscripts } from '../modules/bots/index.js';
+import { createRulesEngine } from '../providers/bot-engine/rules/rules-engine.js';
+import type { Db } from '../db/client.js';
+import {
+  botRatings,
+  botVersions,
+  bots,
+  companyBots,
+  publisherClients,
+} from '../db/schema/index.js';
 
 /**
  * The demo publisher's bots: rules-engine bots, so the demo does real work

@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { CallType, CustomerType, InteractionType } from '@fieldbot/shared';
-import type { Db } from '../client.js';
+import type { Db } from '../db/client.js';
 import {
   audioAssets,
   customers,
@@ -11,8 +9,11 @@ import {
   jobs,
   transcriptSegments,
   usageRecords,
-} from '../schema/index.js';
-import type { StorageProvider } from '../../providers/storage/index.js';
+} from '../db/schema/index.js';
+import { DEMO_AUDIO_DIR, demoClipKey, type DemoClip } from '../lib/demo-clips.js';
+import { FIRST_NAMES, LAST_NAMES } from '../lib/demo-names.js';
+import { random } from '../lib/demo-random.js';
+import type { StorageProvider } from '../providers/storage/index.js';
 
 /**
  * Demo customers, jobs and interactions for the two demo companies.
@@ -23,44 +24,11 @@ import type { StorageProvider } from '../../providers/storage/index.js';
  * 90 jobs spread over the company's field technicians, and 150 interactions in every state of
  * spec §4. Customer C-10001 (Acme) / C-50001 (Globex) is a property manager with many
  * interactions, so its table pages; its newest interaction is a completed field recording of the
- * longest clip. Completed interactions share the ten real-speech clips of demo-audio/ (synthesised
- * by apps/server/scripts/make-demo-audio.ts), stored once through the storage provider under
- * `demo-audio/<file>`; their transcripts and waveform peaks come from demo-audio/clips.json.
+ * longest clip. Completed interactions share the ten real-speech clips of lib/demo-audio/ (see
+ * lib/demo-clips.ts), stored once through the storage provider under `demo-audio/<file>`; their
+ * transcripts and waveform peaks come from lib/demo-audio/clips.json.
  * CSR calls point at `storage:demo-audio/<file>`, so Re Download works offline.
  */
-
-export const DEMO_AUDIO_PREFIX = 'demo-audio';
-export const DEMO_CLIPS_FILE = 'clips.json';
-export const DEMO_AUDIO_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo-audio');
-
-export interface DemoClip {
-  file: string;
-  title: string;
-  type: InteractionType;
-  /** Acme Home Services (HVAC) uses the hvac clips, Globex Plumbing the plumbing ones. */
-  trade: 'hvac' | 'plumbing';
-  call_type: CallType | null;
-  content_type: string;
-  format: string;
-  /** Seconds, two decimals. */
-  duration: number;
-  size_bytes: number;
-  segments: { start: number; end: number; speaker: string; text: string }[];
-  /** Max-abs per bucket, 0..1, N = min(AUDIO_PEAKS_MAX, ceil(duration × 20)). */
-  peaks: number[];
-}
-
-export interface DemoClipsFile {
-  generated_by: string;
-  clips: DemoClip[];
-}
-
-export function loadDemoClips(): DemoClip[] {
-  const raw = readFileSync(path.join(DEMO_AUDIO_DIR, DEMO_CLIPS_FILE), 'utf8');
-  return (JSON.parse(raw) as DemoClipsFile).clips;
-}
-
-export const demoClipKey = (clip: Pick<DemoClip, 'file'>) => `${DEMO_AUDIO_PREFIX}/${clip.file}`;
 
 /** Puts the ten clips into storage (overwriting: they are the same bytes on every run). */
 export async function storeDemoClips(storage: StorageProvider, clips: DemoClip[]): Promise<void> {
@@ -116,41 +84,7 @@ const MERGE_ERROR_MESSAGE =
   'The recording could not be processed: the uploaded audio is empty or damaged.';
 const NO_STT_MESSAGE = 'No transcription service configured';
 
-export const FIRST_NAMES = `
-Maria James Linda Robert Patricia Michael Jennifer David Elizabeth William Susan Carlos
-Jessica Daniel Sarah Thomas Karen Anthony Nancy Kevin Emily Brian Aisha Jorge Mei Omar Grace
-Luis Hannah Ethan`
-  .trim()
-  .split(/\s+/);
-export const LAST_NAMES = `
-Gonzalez Smith Johnson Nguyen Williams Brown Garcia Miller Davis Martinez Hernandez Lopez
-Wilson Anderson Thomas Taylor Moore Jackson Martin Lee Perez Thompson White Harris Clark
-Patel Kim Walker Young Allen`
-  .trim()
-  .split(/\s+/);
 const JOB_STATUSES = ['scheduled', 'dispatched', 'in-progress'] as const;
-
-/** mulberry32: small, fast and the same everywhere. */
-export function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
-  const shuffle = <T>(items: T[]): T[] => {
-    for (let i = items.length - 1; i > 0; i--) {
-      const j = Math.floor(next() * (i + 1));
-      [items[i], items[j]] = [items[j]!, items[i]!];
-    }
-    return items;
-  };
-  return { next, int, pick, shuffle };
-}
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 

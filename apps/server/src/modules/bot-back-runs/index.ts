@@ -1,0 +1,11 @@
+/**
+ * The bot back-runs module: running bots over past interactions; jobs/bot-back-run.ts creates the
+ * runs in chunks. Code outside the module imports it from here only.
+ */
+export {
+  createBotBackRunsRepo,
+  type BotBackRunsRepo,
+  type ChunkCursor,
+} from './bot-back-runs.repo.js';
+export { botBackRunsRoutes } from './bot-back-runs.routes.js';
+export { createBotBackRunsService, type BackRunStartQueue } from './bot-back-runs.service.js';

@@ -1,0 +1,13 @@
+/**
+ * The bot runs module: running subscribed bots and reading their results; jobs/bot-run.ts runs each
+ * result. Code outside the module imports it from here only.
+ */
+export { insertRunningResults, meterResults, settleRuns } from './bot-run-writer.js';
+export {
+  createBotRunsRepo,
+  pinnedBotsQuery,
+  type BotRunsRepo,
+  type SubscribedBot,
+} from './bot-runs.repo.js';
+export { botRunsRoutes } from './bot-runs.routes.js';
+export { createBotRunsService, type BotRunQueue } from './bot-runs.service.js';

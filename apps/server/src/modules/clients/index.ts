@@ -1,0 +1,1 @@
+export { registerClientsModule } from './clients.module.js';

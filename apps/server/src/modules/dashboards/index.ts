@@ -1,0 +1,2 @@
+export { registerDashboardsModule } from './dashboards.module.js';
+export { refreshDirtyDays } from './rollup-refresh.js';

@@ -1,0 +1,2 @@
+export { registerMarketplaceModule } from './marketplace.module.js';
+export { createDeprecationNotifier, type DedupedMailer } from './deprecation-notices.js';

@@ -1,0 +1,1 @@
+export { periodUsage, periodUsages, type PeriodUsage, type UsageWindow } from './period-usage.js';
