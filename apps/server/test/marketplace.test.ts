@@ -1,5 +1,6 @@
 import {
   AUTH_MESSAGES,
+  LIST_COUNT_CAP,
   MARKETPLACE_MESSAGES,
   PAGE_SIZE,
   botResponseSchema,
@@ -363,6 +364,92 @@ describe('browse', () => {
 
     const bad = await globex.get(marketplaceBotsPath, { query: { sort_by: 'cheapest' } });
     expect(bad.status).toBe(422);
+  });
+
+  it('orders by the price each company pays: a markup override re-prices its publisher’s bots', async () => {
+    const acme = await as(DEMO.admin.email);
+    const globex = await as(DEMO.globex.email);
+    // Alpha (Northwind) at 90 cents sits among the Zeta bots (89–100 cents) at Globex's default
+    // markup, and above them all at Acme's 50 % override.
+    await t.inspect((q) => q(`UPDATE bots SET price_per_run_cents = 90 WHERE id = $1`, [alpha.id]));
+    try {
+      const everyPage = async (client: ApiClient, direction: 'asc' | 'desc') => {
+        const query = { keyword: TAG, sort_by: 'price', sort_direction: direction } as const;
+        const first = await list(client, query);
+        const second = await list(client, { ...query, page: '2' });
+        expect(first.count_capped).toBe(false);
+        return [...first.items, ...second.items];
+      };
+      for (const client of [acme, globex]) {
+        const asc = await everyPage(client, 'asc');
+        const prices = asc.map((b) => b.price_per_run_millicents);
+        expect(prices).toEqual([...prices].sort((a, b) => a - b));
+        expect(new Set(asc.map((b) => b.id)).size).toBe(asc.length);
+        const desc = await everyPage(client, 'desc');
+        expect(desc.map((b) => b.id)).toEqual(asc.map((b) => b.id).reverse());
+      }
+      const position = async (client: ApiClient) =>
+        (await everyPage(client, 'asc')).findIndex((b) => b.id === alpha.id);
+      const zetas = otherNames.length;
+      expect(await position(acme)).toBeGreaterThanOrEqual(zetas);
+      expect(await position(globex)).toBeLessThan(zetas);
+    } finally {
+      await t.inspect((q) =>
+        q(`UPDATE bots SET price_per_run_cents = 5 WHERE id = $1`, [alpha.id]),
+      );
+    }
+  });
+
+  it('keeps the price order of a publisher’s bots when its default markup changes', async () => {
+    const globex = await as(DEMO.globex.email);
+    const keyword = `Zeta ${TAG}`;
+    const cheapest = async () => (await list(globex, { keyword, sort_by: 'price' })).items[0]!;
+    const before = await cheapest();
+    const key = (id: string) =>
+      t.inspect(async (q) => {
+        const [row] = await q(`SELECT market_price_key FROM bots WHERE id = $1`, [id]);
+        return Number(row!.market_price_key);
+      });
+    await t.inspect((q) =>
+      q(`UPDATE publishers SET markup_percent = 40 WHERE id = $1`, [otherPublisherId]),
+    );
+    try {
+      const after = await cheapest();
+      expect(after.id).toBe(before.id);
+      // 89 cents at 40 %: the key the index orders by and the price the company reads agree.
+      expect(await key(after.id)).toBe(89 * 140);
+      expect(after.price_per_run_millicents).toBeGreaterThan(before.price_per_run_millicents);
+    } finally {
+      await t.inspect((q) =>
+        q(`UPDATE publishers SET markup_percent = 20 WHERE id = $1`, [otherPublisherId]),
+      );
+    }
+  });
+
+  it('counts a long list up to LIST_COUNT_CAP past the page and says there are more', async () => {
+    const globex = await as(DEMO.globex.email);
+    const keyword = `Many ${TAG}`;
+    await t.inspect((q) =>
+      q(
+        `INSERT INTO bots (publisher_id, name, prompt, color, trigger, trigger_event, output_tags,
+           engine, status, latest_version, has_unpublished_changes)
+         SELECT $1, $2 || ' ' || g, 'Find it.', 'green', 'call-complete', 'every', '[]', 'rules',
+           'published', 1, false
+         FROM generate_series(1, $3::int) g`,
+        [otherPublisherId, keyword, LIST_COUNT_CAP + 2 * PAGE_SIZE + 5],
+      ),
+    );
+    const first = await list(globex, { keyword });
+    expect(first).toMatchObject({ count: LIST_COUNT_CAP, count_capped: true });
+    // Deeper pages count further: the third page counts up to 1,020, then everything is there.
+    const third = await list(globex, { keyword, page: '3' });
+    expect(third).toMatchObject({ count: LIST_COUNT_CAP + 2 * PAGE_SIZE, count_capped: true });
+    const fourth = await list(globex, { keyword, page: '4' });
+    expect(fourth).toMatchObject({
+      count: LIST_COUNT_CAP + 2 * PAGE_SIZE + 5,
+      count_capped: false,
+    });
+    await t.inspect((q) => q(`DELETE FROM bots WHERE name LIKE $1`, [`${keyword} %`]));
   });
 });
 

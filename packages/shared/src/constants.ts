@@ -8,6 +8,11 @@ export const QUERY_RETRY = 2;
 export const SEARCH_DEBOUNCE_MS = 1000;
 export const DEFAULT_PAGE = 1;
 export const PAGE_SIZE = 10;
+/**
+ * A long list counts at most this many entries past its page ('1,000+'): counting every one of
+ * 50,000 marketplace bots cost more than the page itself.
+ */
+export const LIST_COUNT_CAP = 1000;
 export const REQUEST_TIMEOUT_MS = 30_000;
 
 export const TEXT_LIMITS = {

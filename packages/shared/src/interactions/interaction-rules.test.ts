@@ -131,6 +131,7 @@ describe('formatters (spec §9)', () => {
   it('shows the entries range of a page', () => {
     expect(showingEntries(1, 10, 0)).toBe('Showing 0 to 0 of 0 entries');
     expect(showingEntries(1, 10, 7)).toBe('Showing 1 to 7 of 7 entries');
+    expect(showingEntries(3, 10, 1020, true)).toBe('Showing 21 to 30 of 1,020+ entries');
     expect(showingEntries(2, 10, 25)).toBe('Showing 11 to 20 of 25 entries');
     expect(showingEntries(3, 10, 25)).toBe('Showing 21 to 25 of 25 entries');
   });

@@ -167,11 +167,18 @@ export function pageBeyondEnd(page: number, total: number, pageSize: number): nu
 }
 
 /** 'Showing x to y of z entries'. */
-export function showingEntries(page: number, pageSize: number, total: number): string {
+export function showingEntries(
+  page: number,
+  pageSize: number,
+  total: number,
+  /** The total is a lower bound (a capped count): 'of 1,000+ entries'. */
+  capped = false,
+): string {
   if (total === 0) return 'Showing 0 to 0 of 0 entries';
   const from = (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, total);
-  return `Showing ${from} to ${to} of ${total} entries`;
+  const of = capped ? `${total.toLocaleString('en-US')}+` : `${total}`;
+  return `Showing ${from} to ${to} of ${of} entries`;
 }
 
 /** The segment playing at `time`: the last one that started at or before it. */

@@ -134,7 +134,13 @@ export const marketplaceBotItemSchema = z.object({
 export type MarketplaceBotItem = z.infer<typeof marketplaceBotItemSchema>;
 
 export const marketplaceBotListResponseSchema = z.object({
-  data: z.object({ items: z.array(marketplaceBotItemSchema), count: z.number().int() }),
+  data: z.object({
+    items: z.array(marketplaceBotItemSchema),
+    /** Exact, or capped at LIST_COUNT_CAP past the page when `count_capped`. */
+    count: z.number().int(),
+    /** More bots match than `count` ('1,000+'). */
+    count_capped: z.boolean(),
+  }),
 });
 export type MarketplaceBotListResponse = z.infer<typeof marketplaceBotListResponseSchema>;
 

@@ -18,6 +18,7 @@ import {
   type ResponseTag,
 } from '@fieldbot/shared';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -79,6 +80,12 @@ export const bots = pgTable(
     ratingCount: integer('rating_count').notNull().default(0),
     /** When the newest version was published (marketplace 'newest' sort). */
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /**
+     * The marketplace's price order at the publisher's default markup: price_per_run_cents ×
+     * (100 + markup_percent), set by triggers on bots and publishers (migration 0019), so the
+     * price sort reads an index instead of sorting every listed bot.
+     */
+    marketPriceKey: bigint('market_price_key', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -111,6 +118,10 @@ export const bots = pgTable(
       .where(sql`${t.status} = 'published' and ${t.latestVersion} is not null`),
     index('bots_market_description_trgm_idx')
       .using('gin', sql`${t.description} gin_trgm_ops`)
+      .where(sql`${t.status} = 'published' and ${t.latestVersion} is not null`),
+    /** The marketplace's price sort for clients without a markup override of its publisher. */
+    index('bots_market_price_idx')
+      .on(t.marketPriceKey, t.id)
       .where(sql`${t.status} = 'published' and ${t.latestVersion} is not null`),
     /** The marketplace's rating sort (the same expression and tie order as the repo's). */
     index('bots_market_rating_idx')
@@ -397,6 +408,29 @@ export const botUsage = pgTable(
       t.clientCostMillicents,
     ),
   ],
+);
+
+/**
+ * A publisher's clients' metered runs per UTC month, kept by statement triggers on bot_usage
+ * (migration 0019) in the writer's transaction: the clients list sums one row per client instead
+ * of every run of the month.
+ */
+export const publisherClientMonths = pgTable(
+  'publisher_client_months',
+  {
+    publisherId: uuid('publisher_id')
+      .notNull()
+      .references(() => publishers.id, { onDelete: 'cascade' }),
+    monthStart: timestamp('month_start', { withTimezone: true }).notNull(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** Billable (successful) runs, as the list counts them. */
+    runs: integer('runs').notNull().default(0),
+    estimatedMillicents: bigint('estimated_millicents', { mode: 'number' }).notNull().default(0),
+    clientCostMillicents: bigint('client_cost_millicents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.publisherId, t.monthStart, t.companyId] })],
 );
 
 /** A reviewer's mark on one response tag of a result. */

@@ -197,3 +197,14 @@ export const dashboardVersions = pgTable('dashboard_versions', {
     .references(() => companies.id, { onDelete: 'cascade' }),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * A publisher's rollup version: bumped by every refresh that recomputed a day holding one of its
+ * bots' runs, so a cached publisher dashboard keyed by it is valid until its figures change.
+ */
+export const publisherDashboardVersions = pgTable('publisher_dashboard_versions', {
+  publisherId: uuid('publisher_id')
+    .primaryKey()
+    .references(() => publishers.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

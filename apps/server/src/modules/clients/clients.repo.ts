@@ -7,7 +7,7 @@ import {
 } from '@fieldbot/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { likePattern } from '../interactions/interactions.repo.js';
+import { likePattern } from '../../lib/sql-like.js';
 import { parsedJson as parsed, rowsOf } from '../../db/raw-rows.js';
 
 export type ClientsRepo = ReturnType<typeof createClientsRepo>;
@@ -52,10 +52,10 @@ const ORDER: Record<ClientSortField, SQL> = {
 const iso = (value: unknown) => new Date(value as string).toISOString();
 
 /**
- * One statement: the month's usage of every client (one range of the bot_usage publisher index,
- * grouped by company), the bots each uses now, then the page and the totals of the matches.
- * `runs` counts billable results only (successful runs), so it goes with the costs beside it.
- * Exported for the benchmark's EXPLAIN.
+ * One statement: the month's usage of every client (its row of publisher_client_months, which
+ * triggers on bot_usage keep), the bots each uses now, then the page and the totals of the
+ * matches. `runs` counts billable results only (successful runs), so it goes with the costs
+ * beside it. `month` is a UTC calendar month. Exported for the benchmark's EXPLAIN.
  */
 export function clientListQuery(
   publisherId: string,
@@ -74,15 +74,10 @@ export function clientListQuery(
       where pc.publisher_id = ${publisherId} ${keyword}
     ),
     usage as (
-      select u.company_id,
-        count(*) filter (where u.billable)::int as runs,
-        sum(u.estimated_millicents)::bigint as estimated,
-        sum(u.client_cost_millicents)::bigint as client_cost
-      from bot_usage u
-      where u.publisher_id = ${publisherId}
-        and u.created_at >= ${month.start.toISOString()}::timestamptz
-        and u.created_at < ${month.end.toISOString()}::timestamptz
-      group by u.company_id
+      select m.company_id, m.runs, m.estimated_millicents as estimated,
+        m.client_cost_millicents as client_cost
+      from publisher_client_months m
+      where m.publisher_id = ${publisherId} and m.month_start = ${month.start.toISOString()}::timestamptz
     ),
     used as (
       select cb.company_id, count(*)::int as bots_used

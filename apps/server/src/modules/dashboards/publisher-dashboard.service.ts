@@ -19,12 +19,14 @@ import type { Db } from '../../db/client.js';
 import { fieldError } from '../../lib/errors.js';
 import type {
   PublisherDashboardRepo,
+  PublisherDashboardRows,
   PublisherMonths,
   PublisherMonthSums,
   PublisherShare,
 } from './publisher-dashboard.repo.js';
 import { rankedDesc, withOthers } from './ranking.js';
-import { refreshDirtyDays } from './rollup-refresh.js';
+import { publisherRollupVersion, refreshDirtyDays } from './rollup-refresh.js';
+import { createVersionedCache, type VersionedCache } from './versioned-cache.js';
 
 /** Rollup days a publisher view may recompute before answering (two months of many clients). */
 const REFRESH_MAX_DAYS = 300;
@@ -85,12 +87,15 @@ export function createPublisherDashboardService(deps: {
   db: Db;
   repo: PublisherDashboardRepo;
   now?: () => Date;
+  /** The rollup figures by publisher, month and the publisher's rollup version. */
+  cache?: VersionedCache<PublisherDashboardRows>;
 }) {
   const { db, repo } = deps;
   const now = deps.now ?? (() => new Date());
+  const cache = deps.cache ?? createVersionedCache<PublisherDashboardRows>();
 
   return {
-    /** Issue 13 §3: the publisher's month over all its clients, from the bot rollups. */
+    /** The publisher's month over all its clients, from the bot rollups. */
     async month(user: User, value: string | undefined): Promise<PublisherDashboard> {
       const { month, range } = publisherMonths(value, now());
       // Read-through: the months' dirty days of every client, so the answer is exact.
@@ -100,14 +105,24 @@ export function createPublisherDashboardService(deps: {
         REFRESH_MAX_DAYS,
       );
       // The route guard admits publisher roles only, so a publisher is there.
-      const rows = await repo.month(user.publisher!.id, range);
+      const publisherId = user.publisher!.id;
+      const key = [publisherId, monthPeriod(month), await publisherRollupVersion(db, publisherId)];
+      let rows = cache.get(key);
+      if (!rows) {
+        rows = await repo.month(publisherId, range);
+        cache.set(key, rows);
+      }
+      const [previousSubscriptions, newSubscriptions] = await repo.newSubscriptions(
+        publisherId,
+        range,
+      );
       const bots = runsOf(rows.bots);
       const clients = runsOf(rows.clients);
       return {
         month: toMonthValue(month),
         period: monthPeriod(month),
-        current: totals(rows.current),
-        previous: totals(rows.previous),
+        current: totals({ ...rows.current, new_subscriptions: newSubscriptions }),
+        previous: totals({ ...rows.previous, new_subscriptions: previousSubscriptions }),
         top: {
           bots_by_runs: bots.slice(0, DASHBOARD_TOP_N),
           bots_by_revenue: centsOf(rows.bots).slice(0, DASHBOARD_TOP_N),

@@ -67,13 +67,17 @@ async function refreshClaimedDays(db: Db, scope: RefreshScope, maxDays: number):
     const batch = Math.min(REFRESH_BATCH_DAYS, maxDays - done);
     const claimed = await db.transaction(async (tx) => {
       const days = await claim(tx, scope, batch);
-      for (const d of days) await recomputeDay(tx, d.company_id, d.day);
+      const publishers = new Set<string>();
+      for (const d of days) {
+        for (const id of await recomputeDay(tx, d.company_id, d.day)) publishers.add(id);
+      }
       const months = new Set(days.map((d) => `${d.company_id}|${d.day.slice(0, 7)}-01`));
       for (const key of months) {
         const [companyId, month] = key.split('|') as [string, string];
         await recomputeCustomerMonth(tx, companyId, month);
       }
       await bumpVersions(tx, [...new Set(days.map((d) => d.company_id))]);
+      await bumpPublisherVersions(tx, [...publishers]);
       return days.length;
     });
     done += claimed;
@@ -91,6 +95,30 @@ async function bumpVersions(tx: Db, companyIds: string[]): Promise<void> {
       sql`, `,
     )}
     on conflict (company_id) do update set version = dashboard_versions.version + 1`);
+}
+
+/**
+ * Publishers whose bots' day rows changed get a new version (publisher-dashboard.cache.ts). In id
+ * order, last in the transaction: two refreshes lock the rows in the same order.
+ */
+async function bumpPublisherVersions(tx: Db, publisherIds: string[]): Promise<void> {
+  if (publisherIds.length === 0) return;
+  await tx.execute(sql`insert into publisher_dashboard_versions (publisher_id, version)
+    values ${sql.join(
+      [...publisherIds].sort().map((id) => sql`(${id}::uuid, 1)`),
+      sql`, `,
+    )}
+    on conflict (publisher_id) do update set version = publisher_dashboard_versions.version + 1`);
+}
+
+/** A publisher's rollup version: a cached dashboard keyed by it is as fresh as recomputing. */
+export async function publisherRollupVersion(db: Db, publisherId: string): Promise<number> {
+  const [row] = rowsOf<{ version: string | number }>(
+    await db.execute(
+      sql`select version from publisher_dashboard_versions where publisher_id = ${publisherId}`,
+    ),
+  );
+  return Number(row?.version ?? 0);
 }
 
 function scopeFilter(scope: RefreshScope): SQL {
@@ -146,19 +174,25 @@ function bounds(companyId: string, day: string): SQL {
   )`;
 }
 
-/** Rebuilds one company-day of every rollup table from the raw rows. */
-export async function recomputeDay(tx: Db, companyId: string, day: string): Promise<void> {
+/**
+ * Rebuilds one company-day of every rollup table from the raw rows; answers the publishers whose
+ * bots' rows for the day were there before or are there now.
+ */
+export async function recomputeDay(tx: Db, companyId: string, day: string): Promise<string[]> {
   const none = sql`${NO_TECHNICIAN}::uuid`;
   for (const table of [
     'dashboard_technician_days',
     'dashboard_customer_days',
     'dashboard_bot_days',
-    'dashboard_company_bot_days',
   ]) {
     await tx.execute(
       sql`delete from ${sql.identifier(table)} where company_id = ${companyId} and day = ${day}::date`,
     );
   }
+  const before = rowsOf<{ publisher_id: string }>(
+    await tx.execute(sql`delete from dashboard_company_bot_days
+      where company_id = ${companyId} and day = ${day}::date returning publisher_id`),
+  );
 
   await tx.execute(sql`${bounds(companyId, day)}
     insert into dashboard_technician_days (company_id, day, technician_key, interactions,
@@ -223,13 +257,17 @@ export async function recomputeDay(tx: Db, companyId: string, day: string): Prom
     where u.company_id = ${companyId} and u.created_at >= b.lo and u.created_at < b.hi
     group by 3, 4`);
 
-  await tx.execute(sql`
+  const after = rowsOf<{ publisher_id: string }>(
+    await tx.execute(sql`
     insert into dashboard_company_bot_days (company_id, day, bot_id, publisher_id, runs,
       successful_runs, positive_runs, billable_runs, estimated_millicents, client_cost_millicents)
     select company_id, day, bot_id, min(publisher_id::text)::uuid, sum(runs), sum(successful_runs),
       sum(positive_runs), sum(billable_runs), sum(estimated_millicents), sum(client_cost_millicents)
     from dashboard_bot_days where company_id = ${companyId} and day = ${day}::date
-    group by company_id, day, bot_id`);
+    group by company_id, day, bot_id
+    returning publisher_id`),
+  );
+  return [...new Set([...before, ...after].map((row) => row.publisher_id))];
 }
 
 /**

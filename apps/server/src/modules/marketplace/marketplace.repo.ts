@@ -1,4 +1,4 @@
-import { PAGE_SIZE, type MarketplaceBotListQuery } from '@fieldbot/shared';
+import { LIST_COUNT_CAP, PAGE_SIZE, type MarketplaceBotListQuery } from '@fieldbot/shared';
 import {
   and,
   asc,
@@ -26,7 +26,7 @@ import {
   publisherClients,
   publishers,
 } from '../../db/schema/index.js';
-import { likePattern } from '../interactions/interactions.repo.js';
+import { likePattern } from '../../lib/sql-like.js';
 
 const pinned = alias(botVersions, 'pinned_version');
 
@@ -131,8 +131,49 @@ function marketplaceQueries(db: Db) {
       )
       .leftJoin(pinned, eq(pinned.id, companyBots.versionId));
 
-  /** `where` reads bots only (see listConditions), so counting needs no join. */
-  const countVisible = (where: SQL) => db.select({ n: count() }).from(bots).where(where);
+  /**
+   * `where` reads bots only (see listConditions), so counting needs no join. With `atMost`, the
+   * scan stops after that many matches plus one: `capped` says more match.
+   */
+  const countVisible = async (where: SQL, atMost?: number) => {
+    const matches = db
+      .select({ one: sql`1` })
+      .from(bots)
+      .where(where)
+      .$dynamic();
+    if (atMost !== undefined) matches.limit(atMost + 1);
+    const [row] = await db.select({ n: count() }).from(matches.as('matches'));
+    const n = row?.n ?? 0;
+    return atMost !== undefined && n > atMost
+      ? { count: atMost, capped: true }
+      : { count: n, capped: false };
+  };
+
+  /**
+   * The price sort's page ids without sorting every listed bot: bots of publishers without a
+   * markup override for this company come in bots_market_price_idx order (price at the default
+   * markup, kept by triggers), the few overridden publishers' bots are priced here, and the two
+   * ordered streams are merged for the page.
+   */
+  const pricePageIds = (companyId: string, where: SQL, direction: 'asc' | 'desc', page: number) => {
+    const dir = sql.raw(direction);
+    const overridden = and(
+      eq(publisherClients.companyId, companyId),
+      isNotNull(publisherClients.markupPercent),
+    );
+    const depth = page * PAGE_SIZE;
+    return sql`select id from (
+      (select ${bots.id} as id, ${bots.marketPriceKey} as price from ${bots}
+        where ${where} and ${bots.publisherId} not in (
+          select ${publisherClients.publisherId} from ${publisherClients} where ${overridden})
+        order by ${bots.marketPriceKey} ${dir}, ${bots.id} ${dir} limit ${depth})
+      union all
+      (select ${bots.id}, ${bots.pricePerRunCents}::bigint * (100 + ${publisherClients.markupPercent})
+        from ${bots} join ${publisherClients} on ${publisherClients.publisherId} = ${bots.publisherId}
+        where ${where} and ${overridden}
+        order by 2 ${dir}, 1 ${dir} limit ${depth})
+    ) merged order by price ${dir}, id ${dir} limit ${PAGE_SIZE} offset ${depth - PAGE_SIZE}`;
+  };
 
   /** The list's filters on bots alone: keyword, trigger, publisher, subscribed. */
   const listConditions = (companyId: string, query: MarketplaceBotListQuery) => {
@@ -198,30 +239,24 @@ function marketplaceQueries(db: Db) {
       const direction = query.sort_direction ?? sort.natural;
       const order = sort.nullable ? sql.raw(`${direction} nulls last`) : sql.raw(direction);
       const orderBy = [sql`${sort.column} ${order}`, sql`${bots.id} ${sql.raw(direction)}`];
-      const ids = db.select({ id: bots.id }).from(bots).$dynamic();
-      if (query.sort_by === 'price') {
-        ids
-          .innerJoin(publishers, eq(publishers.id, bots.publisherId))
-          .leftJoin(
-            publisherClients,
-            and(
-              eq(publisherClients.publisherId, bots.publisherId),
-              eq(publisherClients.companyId, companyId),
-            ),
-          );
-      }
-      const pageIds = ids
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(PAGE_SIZE)
-        .offset((query.page - 1) * PAGE_SIZE);
-      const [items, [total]] = await Promise.all([
+      const offset = (query.page - 1) * PAGE_SIZE;
+      const pageIds =
+        query.sort_by === 'price'
+          ? pricePageIds(companyId, where, direction, query.page)
+          : sql`${db
+              .select({ id: bots.id })
+              .from(bots)
+              .where(where)
+              .orderBy(...orderBy)
+              .limit(PAGE_SIZE)
+              .offset(offset)}`;
+      const [items, total] = await Promise.all([
         botsSeenBy(companyId)
-          .where(inArray(bots.id, pageIds))
+          .where(sql`${bots.id} in (${pageIds})`)
           .orderBy(...orderBy),
-        countVisible(where),
+        countVisible(where, offset + LIST_COUNT_CAP),
       ]);
-      return { items, count: total?.n ?? 0 };
+      return { items, count: total.count, capped: total.capped };
     },
 
     /** A marketplace bot the company may see, or null. */
@@ -279,10 +314,8 @@ function marketplaceQueries(db: Db) {
         .where(eq(publishers.id, publisherId))
         .limit(1);
       if (!row) return null;
-      const [seen] = await countVisible(
-        and(visible(companyId), eq(bots.publisherId, publisherId))!,
-      );
-      return { ...row, botsCount: seen?.n ?? 0 };
+      const seen = await countVisible(and(visible(companyId), eq(bots.publisherId, publisherId))!);
+      return { ...row, botsCount: seen.count };
     },
 
     /** The newest version of a published (or archived, for updates) bot. */

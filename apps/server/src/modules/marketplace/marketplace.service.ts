@@ -11,7 +11,7 @@ import {
   type User,
 } from '@fieldbot/shared';
 import { DomainError, forbidden } from '../../lib/errors.js';
-import { versionDeprecationView } from '../bots/bot-view.js';
+import { versionDeprecationView } from '../bots/index.js';
 import { marketplaceBotItem, subscriptionView } from './marketplace-view.js';
 import type { MarketplaceQueries, MarketplaceRepo } from './marketplace.repo.js';
 import { ratingsView } from './ratings-view.js';
@@ -44,9 +44,9 @@ export function createMarketplaceService(deps: { repo: MarketplaceRepo }) {
     async list(
       user: User,
       query: MarketplaceBotListQuery,
-    ): Promise<{ items: MarketplaceBotItem[]; count: number }> {
-      const { items, count } = await repo.list(companyIdOf(user), query);
-      return { items: items.map(marketplaceBotItem), count };
+    ): Promise<{ items: MarketplaceBotItem[]; count: number; count_capped: boolean }> {
+      const { items, count, capped } = await repo.list(companyIdOf(user), query);
+      return { items: items.map(marketplaceBotItem), count, count_capped: capped };
     },
 
     async detail(user: User, botId: string): Promise<MarketplaceBotDetail> {

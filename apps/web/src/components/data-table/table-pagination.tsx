@@ -8,6 +8,8 @@ export interface TablePaginationProps {
   pageSize?: number;
   /** Names the page navigation, e.g. 'Customers pages'. */
   label?: string;
+  /** `total` is a lower bound (a capped count): more pages follow the last one shown. */
+  totalCapped?: boolean;
 }
 
 const CONTROL_LABELS = {
@@ -24,12 +26,13 @@ export function TablePagination({
   onPageChange,
   pageSize = PAGE_SIZE,
   label = 'Pages',
+  totalCapped = false,
 }: TablePaginationProps) {
   const pages = Math.ceil(total / pageSize);
   return (
     <Group justify="space-between" gap="sm" mt="md">
       <Text size="sm" c="dimmed" aria-live="polite">
-        {showingEntries(page, pageSize, total)}
+        {showingEntries(page, pageSize, total, totalCapped)}
       </Text>
       {pages > 1 && (
         <Box component="nav" aria-label={label}>

@@ -6,6 +6,8 @@ import { MarketplaceBotCard } from './marketplace-bot-card';
 export interface MarketplaceBotGridProps {
   items: MarketplaceBotItem[] | undefined;
   count: number;
+  /** `count` is a lower bound ('1,000+'). */
+  countCapped: boolean;
   page: number;
   onPageChange: (page: number) => void;
   error: unknown;
@@ -20,6 +22,7 @@ const GRID_COLS = { base: 1, sm: 2, xl: 3 } as const;
 export function MarketplaceBotGrid({
   items,
   count,
+  countCapped,
   page,
   onPageChange,
   error,
@@ -55,6 +58,7 @@ export function MarketplaceBotGrid({
       <TablePagination
         page={page}
         total={count}
+        totalCapped={countCapped}
         pageSize={PAGE_SIZE}
         onPageChange={onPageChange}
         label="Marketplace pages"

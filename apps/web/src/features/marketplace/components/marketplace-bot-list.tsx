@@ -43,6 +43,7 @@ export function MarketplaceBotList({ query, onQueryChange, publisherId }: Market
       <MarketplaceBotGrid
         items={items}
         count={bots.data?.data.count ?? 0}
+        countCapped={bots.data?.data.count_capped ?? false}
         page={query.page}
         onPageChange={(page) => onQueryChange({ page })}
         error={bots.error}

@@ -38,6 +38,7 @@ const LIST = {
         }),
       ],
       count: 12,
+      count_capped: false,
     },
   },
 };

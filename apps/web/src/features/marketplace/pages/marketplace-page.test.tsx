@@ -81,6 +81,7 @@ describe('MarketplacePage', { timeout: 40_000 }, () => {
             }),
           ],
           count: 2,
+          count_capped: false,
         },
       }),
     );
@@ -233,7 +234,11 @@ describe('MarketplacePage', { timeout: 40_000 }, () => {
       fail
         ? jsonResponse(500, { message: 'Something went wrong' })
         : jsonResponse(200, {
-            data: { items: [makeMarketplaceBot({ name: 'Back again' })], count: 1 },
+            data: {
+              items: [makeMarketplaceBot({ name: 'Back again' })],
+              count: 1,
+              count_capped: false,
+            },
           }),
     );
     renderMarketplace();

@@ -23,7 +23,11 @@ describe('MarketplacePublisherPage', () => {
       url.startsWith(`/api/marketplace/publishers/${NORTHWIND.id}`)
         ? jsonResponse(200, { data: makePublisher() })
         : jsonResponse(200, {
-            data: { items: [makeMarketplaceBot({ name: 'Upsell Finder' })], count: 1 },
+            data: {
+              items: [makeMarketplaceBot({ name: 'Upsell Finder' })],
+              count: 1,
+              count_capped: false,
+            },
           }),
     );
     renderPublisher();
@@ -48,7 +52,7 @@ describe('MarketplacePublisherPage', () => {
     mockFetch(({ url }) =>
       url.startsWith('/api/marketplace/publishers/')
         ? jsonResponse(404, { message: MARKETPLACE_MESSAGES.publisherNotFound })
-        : jsonResponse(200, { data: { items: [], count: 0 } }),
+        : jsonResponse(200, { data: { items: [], count: 0, count_capped: false } }),
     );
     renderPublisher();
     expect(
