@@ -23,7 +23,7 @@
  * BENCH_SKIP_WEB=1 skips the web build, BENCH_PLANS=full prints whole plans.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -52,6 +52,7 @@ import { login } from './support/http-login';
 import { accountTargets, flagFailures, measure, type Row } from './support/measure-routes';
 import { buildWebWithManifest, routeJsBeyondEntry } from './support/route-chunks';
 import { runBench } from './support/run-bench';
+import { hostLine } from './support/host-speed';
 import { kb, printTable } from './support/table';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -285,8 +286,7 @@ async function main(): Promise<void> {
   const set = dashboardDataSet(SCALE);
   console.log(
     `Fieldbot dashboards benchmark: autocannon, ${CONNECTIONS.join(' and ')} connections, ` +
-      `${SECONDS} s per target after ${WARMUP_SECONDS} s warm-up; Node ${process.version}; ` +
-      `${cpus().length} CPUs, load average ${loadavg()[0]!.toFixed(1)} at start\n` +
+      `${SECONDS} s per target after ${WARMUP_SECONDS} s warm-up; ${hostLine()}\n` +
       `Data set (BENCH_SCALE=${SCALE}): ${JSON.stringify(set)}\n`,
   );
   if (!process.env.BENCH_SKIP_WEB) await webBudget();

@@ -19,7 +19,7 @@
  * measured rows are written to (npm run bench reads it for its summary).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   customerListQuerySchema,
@@ -30,6 +30,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { login } from './support/http-login';
 import { flagFailures, measure, type Row, type Target } from './support/measure-routes';
+import { hostLine } from './support/host-speed';
 import { printTable } from './support/table';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
@@ -450,8 +451,7 @@ async function main(): Promise<void> {
   }
   console.log(
     `Fieldbot interactions benchmark: autocannon, ${CONNECTIONS.join(' and ')} connections, ${SECONDS} s per ` +
-      `target after ${WARMUP_SECONDS} s warm-up; Node ${process.version}; ${cpus().length} CPUs, ` +
-      `load average ${loadavg()[0]!.toFixed(1)} at start\n`,
+      `target after ${WARMUP_SECONDS} s warm-up; ${hostLine()}\n`,
   );
 
   const dataDir = await mkdtemp(path.join(tmpdir(), 'fieldbot-bench-interactions-'));

@@ -18,7 +18,7 @@
  * admin (Acme: a client of publishers 1–20, so their private bots are visible to it).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   clientListQuerySchema,
@@ -46,6 +46,7 @@ import { login } from './support/http-login';
 import { DATA_SET, loadMarketplaceData } from './support/marketplace-data';
 import { accountTargets, flagFailures, measure, type Row } from './support/measure-routes';
 import { runBench } from './support/run-bench';
+import { hostLine } from './support/host-speed';
 import { printTable } from './support/table';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -249,8 +250,7 @@ async function main(): Promise<void> {
   }
   console.log(
     `Fieldbot marketplace/clients benchmark: autocannon, ${CONNECTIONS.join(' and ')} connections, ` +
-      `${SECONDS} s per target after ${WARMUP_SECONDS} s warm-up; Node ${process.version}; ` +
-      `${cpus().length} CPUs, load average ${loadavg()[0]!.toFixed(1)} at start\n` +
+      `${SECONDS} s per target after ${WARMUP_SECONDS} s warm-up; ${hostLine()}\n` +
       `Data set: ${JSON.stringify(DATA_SET)}\n`,
   );
   const dataDir = await mkdtemp(path.join(tmpdir(), 'fieldbot-bench-marketplace-'));

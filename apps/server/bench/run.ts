@@ -25,7 +25,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
@@ -40,6 +40,7 @@ import {
   type LighthouseFailure,
   type LighthouseFigures,
 } from './support/lighthouse-run';
+import { hostLine, hostSpeedIndex } from './support/host-speed';
 import { kb, printTable } from './support/table';
 import { benchServerEnv } from './support/bench-env';
 import { runBench } from './support/run-bench';
@@ -309,8 +310,7 @@ async function main(): Promise<void> {
   const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   console.log(
     `Fieldbot benchmark on PostgreSQL: autocannon ${CONNECTIONS} connections, ${SECONDS} s per ` +
-      `target after ${WARMUP_SECONDS} s warm-up; Node ${process.version}; ${cpus().length} CPUs, ` +
-      `load average ${loadavg()[0]!.toFixed(1)} at start\n`,
+      `target after ${WARMUP_SECONDS} s warm-up; ${hostLine()}\n`,
   );
   if (!existsSync(path.join(webDist, 'index.html'))) {
     check('apps/web/dist built', 'missing', 'run npm run build -w @fieldbot/web', false);
@@ -395,7 +395,8 @@ async function main(): Promise<void> {
         rates.push(load);
         check(
           `${LOAD_SESSIONS} concurrent sessions, p99`,
-          `${load.p99.toFixed(0)} ms at ${load.rps.toFixed(0)} req/s, ${load.failures} failed`,
+          `${load.p99.toFixed(0)} ms at ${load.rps.toFixed(0)} req/s, ${load.failures} failed ` +
+            `(host speed index ${hostSpeedIndex()} after the load)`,
           `≤ ${GOAL_LOAD_P99_MS} ms, no failures`,
           load.p99 <= GOAL_LOAD_P99_MS && load.failures === 0,
         );
