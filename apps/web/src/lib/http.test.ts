@@ -183,6 +183,33 @@ describe('http client: error statuses (spec §8)', () => {
     expect(error.body).toEqual(body);
   });
 
+  it('reads a malformed error body as no message and no field errors, keeping the raw body', async () => {
+    setXsrfCookie('t');
+    const body = { message: 'Required', errors: { email: 'Required' } };
+    mockFetch(() => jsonResponse(422, body));
+    const error = (await http
+      .post('/api/user/login', {}, anything)
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(422);
+    expect(error.message).toBe(MESSAGES.somethingWentWrong);
+    expect(error.errors).toEqual({});
+    expect(error.fieldError('email')).toBeUndefined();
+    expect(error.body).toEqual(body);
+  });
+
+  it('does not take a malformed 401 body for payment due', async () => {
+    storeUser(makeUser('company_admin'));
+    mockFetch(() => jsonResponse(401, { message: ['Payment due'], is_payment_due: 1 }));
+    await expect(http.get('/api/company/invoices', anything)).rejects.toMatchObject({
+      status: 401,
+      message: MESSAGES.somethingWentWrong,
+    });
+    expect(getSessionFlags()).toMatchObject({ sessionExpired: true, paymentDue: false });
+    expect(window.localStorage.getItem(STORAGE_KEYS.paymentError)).toBeNull();
+    expect(getStoredUser()?.company?.is_payment_due).toBe(false);
+  });
+
   it('uses the default message when the server sends none', async () => {
     mockFetch(() => new Response('<html>bad gateway</html>', { status: 502 }));
     await expect(http.get('/api/x', anything)).rejects.toMatchObject({

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS, type User } from '@fieldbot/shared';
+import { STORAGE_KEYS, type User, userSchema } from '@fieldbot/shared';
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
@@ -27,14 +27,25 @@ export function removeStorage(key: StorageKey): void {
   }
 }
 
+function parseJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The user stored at log-in, or null. A value that is not a user of the contract (an older
+ * release's shape, an edited or cut-off value) counts as no user and is removed.
+ */
 export function getStoredUser(): User | null {
   const raw = readStorage(STORAGE_KEYS.user);
   if (!raw) return null;
-  try {
-    return JSON.parse(raw) as User;
-  } catch {
-    return null;
-  }
+  const parsed = userSchema.safeParse(parseJson(raw));
+  if (parsed.success) return parsed.data;
+  clearStoredUser();
+  return null;
 }
 
 export function storeUser(user: User): void {

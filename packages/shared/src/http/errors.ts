@@ -1,9 +1,27 @@
-import { z } from 'zod';
+// zod/mini, not classic zod: the web client parses every error answer with these, on the login page
+// too (see validation/validators.ts).
+import * as z from 'zod/mini';
+
+/** Field key → its messages, as a 422 answers them. */
+const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
+
+/**
+ * Every error answer of the API (the server's plugins/errors.ts): a message; field errors on a 422;
+ * `is_payment_due: 1` on the 401 of a company whose payment is due. Other fields a route adds are
+ * read by the code that knows them.
+ */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  errors: z.optional(fieldErrorsSchema),
+  is_payment_due: z.optional(z.literal(1)),
+});
+
+export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** HTTP 422 body: the first message plus every field's messages. */
 export const validationErrorSchema = z.object({
   message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())),
+  errors: fieldErrorsSchema,
 });
 
 export type ValidationErrorBody = z.infer<typeof validationErrorSchema>;

@@ -7,5 +7,5 @@ export {
   type BotBackRunsRepo,
   type ChunkCursor,
 } from './bot-back-runs.repo.js';
-export { botBackRunsRoutes } from './bot-back-runs.routes.js';
-export { createBotBackRunsService, type BackRunStartQueue } from './bot-back-runs.service.js';
+export { registerBotBackRunsModule } from './bot-back-runs.module.js';
+export type { BackRunStartQueue } from './bot-back-runs.service.js';

@@ -9,5 +9,5 @@ export {
   type BotRunsRepo,
   type SubscribedBot,
 } from './bot-runs.repo.js';
-export { botRunsRoutes } from './bot-runs.routes.js';
-export { createBotRunsService, type BotRunQueue } from './bot-runs.service.js';
+export { registerBotRunsModule } from './bot-runs.module.js';
+export type { BotRunQueue } from './bot-runs.service.js';

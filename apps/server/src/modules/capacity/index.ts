@@ -2,8 +2,8 @@
  * The capacity module: a company's usage limits, and holding and resuming work over them. Code
  * outside the module imports it from here only.
  */
+export { registerCapacityModule } from './capacity.module.js';
 export { createCapacityRepo } from './capacity.repo.js';
-export { capacityRoutes } from './capacity.routes.js';
 export {
   createCapacityService,
   type CapacityService,

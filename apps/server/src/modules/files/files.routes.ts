@@ -1,6 +1,7 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   AUTH_MESSAGES,
+  MESSAGES,
   UPLOAD_MESSAGES,
   messageResponseSchema,
   preSignedUrlBodySchema,
@@ -10,6 +11,7 @@ import {
 } from '@fieldbot/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { DomainError, notFound } from '../../lib/errors.js';
 import type { StorageProvider } from '../../providers/storage/index.js';
 import { servedInline } from './file-types.js';
@@ -18,6 +20,13 @@ import type { UploadUrls } from './upload-urls.js';
 
 /** Upload folders whose files are readable by URL alone (unguessable keys): pictures and documents. */
 const PUBLIC_FILE_FOLDERS = new Set(['profile', 'company-logo', 'publisher-logo', 'documents']);
+
+/**
+ * The body of an upload: the file's bytes as a stream, handed on by the scope's parser. Not a JSON
+ * shape, so it has no schema in packages/shared (whose schemas the browser also loads); the
+ * contract of an upload is its pre-signed URL. A PUT without a body has no stream and is refused.
+ */
+const uploadBodySchema = z.instanceof(Readable, { error: MESSAGES.required });
 
 export interface FilesRoutesDeps {
   files: FilesService;
@@ -74,6 +83,7 @@ export async function filesRoutes(app: FastifyInstance, deps: FilesRoutesDeps) {
         schema: {
           params: storageKeyParamsSchema,
           querystring: uploadUrlQuerySchema,
+          body: uploadBodySchema,
           response: { 200: messageResponseSchema },
         },
       },
@@ -88,7 +98,7 @@ export async function filesRoutes(app: FastifyInstance, deps: FilesRoutesDeps) {
         if (!Number.isSafeInteger(declared) || declared < 0) {
           throw new DomainError(411, UPLOAD_MESSAGES.lengthRequired);
         }
-        await files.receive(key, request.body as Readable, declared);
+        await files.receive(key, request.body, declared);
         return { message: UPLOAD_MESSAGES.uploaded };
       },
     );

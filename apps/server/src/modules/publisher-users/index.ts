@@ -3,6 +3,4 @@
  * imports it from here only.
  */
 export { PlatformInviteError, invitePublisherAdmin } from './platform-invitation.js';
-export { createPublisherUsersRepo } from './publisher-users.repo.js';
-export { publisherUsersRoutes } from './publisher-users.routes.js';
-export { createPublisherUsersService } from './publisher-users.service.js';
+export { registerPublisherUsersModule } from './publisher-users.module.js';

@@ -1,3 +1,5 @@
-export { createPublishersRepo } from './publishers.repo.js';
-export { publishersRoutes } from './publishers.routes.js';
-export { createPublishersService } from './publishers.service.js';
+/**
+ * The publishers module: a publisher's own information and referral codes. Code outside the module
+ * imports it from here only.
+ */
+export { createPublisherCodeLookup, registerPublishersModule } from './publishers.module.js';

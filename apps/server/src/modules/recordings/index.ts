@@ -2,6 +2,5 @@
  * The recordings module: new field recordings and call downloads, queued to the pipeline. Code
  * outside the module imports it from here only.
  */
-export { createRecordingsRepo } from './recordings.repo.js';
-export { recordingRoutes } from './recordings.routes.js';
-export { createRecordingsService, type PipelineQueue } from './recordings.service.js';
+export { registerRecordingsModule } from './recordings.module.js';
+export type { PipelineQueue } from './recordings.service.js';

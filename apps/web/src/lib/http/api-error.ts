@@ -1,4 +1,4 @@
-import { MESSAGES } from '@fieldbot/shared';
+import { type ErrorBody, MESSAGES, errorBodySchema } from '@fieldbot/shared';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -26,24 +26,23 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/**
+ * The error answer as the contract has it, or null for anything else (a proxy's HTML page, a body
+ * of another shape): the app then shows the default text and no field errors.
+ */
+export function errorBodyOf(body: unknown): ErrorBody | null {
+  const parsed = errorBodySchema.safeParse(body);
+  return parsed.success ? parsed.data : null;
+}
+
 /** The server's message (data.message), or the spec's default text (spec §8). */
-export function messageOf(body: unknown): string {
-  if (body && typeof body === 'object' && 'message' in body) {
-    const message = (body as { message: unknown }).message;
-    if (typeof message === 'string' && message.trim()) return message;
-  }
-  return MESSAGES.somethingWentWrong;
+export function messageOf(body: ErrorBody | null): string {
+  const message = body?.message;
+  return message?.trim() ? message : MESSAGES.somethingWentWrong;
 }
 
-function errorsOf(body: unknown): FieldErrors {
-  if (body && typeof body === 'object' && 'errors' in body) {
-    const errors = (body as { errors: unknown }).errors;
-    if (errors && typeof errors === 'object') return errors as FieldErrors;
-  }
-  return {};
-}
-
-/** The ApiError of a failed response body. */
+/** The ApiError of a failed response body; the raw body stays on it for routes' own fields. */
 export function apiErrorFrom(status: number, body: unknown): ApiError {
-  return new ApiError(status, messageOf(body), errorsOf(body), body);
+  const parsed = errorBodyOf(body);
+  return new ApiError(status, messageOf(parsed), parsed?.errors ?? {}, body);
 }

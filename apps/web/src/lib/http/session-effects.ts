@@ -3,20 +3,17 @@ import { loadPage } from '../browser';
 import { clearAuthCookies } from '../cookies';
 import { setSessionFlags } from '../session-flags';
 import { clearStoredUser, getStoredUser, storeUser, writeStorage } from '../storage';
-import { messageOf } from './api-error';
+import { errorBodyOf, messageOf } from './api-error';
 
 /** Spec §8: what each error status does to the app, besides rejecting the call. */
 export function applyErrorStatus(status: number, body: unknown): void {
   const user = getStoredUser();
   if (status === 401) {
     if (!user) return;
-    const paymentDue =
-      body !== null &&
-      typeof body === 'object' &&
-      (body as { is_payment_due?: unknown }).is_payment_due === 1;
-    if (paymentDue && isCompanyRole(user.role.alias)) {
+    const error = errorBodyOf(body);
+    if (error?.is_payment_due === 1 && isCompanyRole(user.role.alias)) {
       if (user.company) storeUser({ ...user, company: { ...user.company, is_payment_due: true } });
-      writeStorage(STORAGE_KEYS.paymentError, messageOf(body));
+      writeStorage(STORAGE_KEYS.paymentError, messageOf(error));
       setSessionFlags({ paymentDue: true });
     } else {
       setSessionFlags({ sessionExpired: true });
