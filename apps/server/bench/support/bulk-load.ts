@@ -54,3 +54,24 @@ export async function withoutSecondaryIndexes(
     for (const row of indexes.rows) await q(row.indexdef as string);
   });
 }
+
+/**
+ * What triggers keep while rows are written one statement at a time (migration 0019), rebuilt
+ * after a load that ran with them off: the marketplace's price order and the clients' month rows.
+ */
+export async function rebuildTriggerKeptRows(q: Query): Promise<void> {
+  await timed('price order and client months (trigger-kept)', async () => {
+    await q(
+      `UPDATE bots b SET market_price_key = b.price_per_run_cents::bigint * (100 + p.markup_percent)
+       FROM publishers p WHERE p.id = b.publisher_id`,
+    );
+    await q(`TRUNCATE publisher_client_months`);
+    await q(
+      `INSERT INTO publisher_client_months (publisher_id, month_start, company_id, runs,
+         estimated_millicents, client_cost_millicents)
+       SELECT publisher_id, date_trunc('month', created_at, 'UTC'), company_id,
+         count(*) FILTER (WHERE billable)::int, sum(estimated_millicents), sum(client_cost_millicents)
+       FROM bot_usage GROUP BY 1, 2, 3`,
+    );
+  });
+}

@@ -1,6 +1,6 @@
 import { BOT_TRIGGERS } from '@fieldbot/shared';
 import pg from 'pg';
-import { timed } from './bulk-load';
+import { rebuildTriggerKeptRows, timed } from './bulk-load';
 
 /**
  * The issue 12 data set, made on the server with INSERT … SELECT generate_series, reproducible
@@ -235,6 +235,7 @@ export async function loadMarketplaceData(databaseUrl: string): Promise<void> {
       );
     });
 
+    await rebuildTriggerKeptRows(q);
     await timed('VACUUM ANALYZE', () => q(`VACUUM ANALYZE`));
     const { rows: summary } = await q(
       `SELECT (SELECT count(*) FROM company_bots)::int AS subscriptions,

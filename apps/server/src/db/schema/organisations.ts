@@ -1,4 +1,5 @@
 import { CLIENT_SOURCES } from '@fieldbot/shared';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   doublePrecision,
@@ -12,36 +13,41 @@ import {
 } from 'drizzle-orm/pg-core';
 import { companyTypes, industries, timezones } from './reference.js';
 
-export const companies = pgTable('companies', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  streetAddress: text('street_address'),
-  city: text('city'),
-  state: text('state'),
-  zipcode: text('zipcode'),
-  country: text('country'),
-  county: text('county'),
-  lat: doublePrecision('lat'),
-  lng: doublePrecision('lng'),
-  timezoneId: integer('timezone_id').references(() => timezones.id, { onDelete: 'set null' }),
-  logo: text('logo'),
-  description: text('description'),
-  industryId: integer('industry_id').references(() => industries.id, { onDelete: 'set null' }),
-  typeId: integer('type_id').references(() => companyTypes.id, { onDelete: 'set null' }),
-  trades: integer('trades').array().notNull().default([]),
-  fieldTeamProcess: text('field_team_process'),
-  phoneProcess: text('phone_process'),
-  /** Capacity limits in integer cents (the API speaks dollars with at most two decimals). */
-  softCapacityCents: integer('soft_capacity_cents'),
-  hardCapacityCents: integer('hard_capacity_cents'),
-  isBillingConnected: boolean('is_billing_connected').notNull().default(false),
-  isCrmConnected: boolean('is_crm_connected').notNull().default(false),
-  isPaymentDue: boolean('is_payment_due').notNull().default(false),
-  /** Reviewers' marks reach bot publishers as redacted sentences only while this is on. */
-  shareBotExamples: boolean('share_bot_examples').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    streetAddress: text('street_address'),
+    city: text('city'),
+    state: text('state'),
+    zipcode: text('zipcode'),
+    country: text('country'),
+    county: text('county'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    timezoneId: integer('timezone_id').references(() => timezones.id, { onDelete: 'set null' }),
+    logo: text('logo'),
+    description: text('description'),
+    industryId: integer('industry_id').references(() => industries.id, { onDelete: 'set null' }),
+    typeId: integer('type_id').references(() => companyTypes.id, { onDelete: 'set null' }),
+    trades: integer('trades').array().notNull().default([]),
+    fieldTeamProcess: text('field_team_process'),
+    phoneProcess: text('phone_process'),
+    /** Capacity limits in integer cents (the API speaks dollars with at most two decimals). */
+    softCapacityCents: integer('soft_capacity_cents'),
+    hardCapacityCents: integer('hard_capacity_cents'),
+    isBillingConnected: boolean('is_billing_connected').notNull().default(false),
+    isCrmConnected: boolean('is_crm_connected').notNull().default(false),
+    isPaymentDue: boolean('is_payment_due').notNull().default(false),
+    /** Reviewers' marks reach bot publishers as redacted sentences only while this is on. */
+    shareBotExamples: boolean('share_bot_examples').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  /** A publisher's clients by name: the list walks names in order and stops at the page. */
+  (t) => [index('companies_name_lower_idx').on(sql`lower(${t.name})`, t.id)],
+);
 
 export const publishers = pgTable('publishers', {
   id: uuid('id').primaryKey().defaultRandom(),

@@ -39,79 +39,89 @@ export interface ClientListPage {
   totals: { runs: number; estimated_millicents: number; client_cost_millicents: number };
 }
 
-const ORDER: Record<ClientSortField, SQL> = {
-  name: sql`lower(r.name)`,
-  since: sql`r.since`,
-  bots_used: sql`r.bots_used`,
-  runs: sql`r.runs`,
-  estimated_cost: sql`r.estimated_millicents`,
-  markup: sql`r.markup_percent`,
-  client_cost: sql`r.client_cost_millicents`,
+/** Each sort's key over the page's joins (pc, co, and m, used, p when the sort needs them). */
+const SORT_KEY: Record<ClientSortField, SQL> = {
+  name: sql`lower(co.name)`,
+  since: sql`pc.created_at`,
+  bots_used: sql`coalesce(used.bots_used, 0)`,
+  runs: sql`coalesce(m.runs, 0)`,
+  estimated_cost: sql`coalesce(m.estimated_millicents, 0)`,
+  markup: sql`coalesce(pc.markup_percent, p.markup_percent)`,
+  client_cost: sql`coalesce(m.client_cost_millicents, 0)`,
 };
+const USAGE_SORTS: ClientSortField[] = ['runs', 'estimated_cost', 'client_cost'];
 
 const iso = (value: unknown) => new Date(value as string).toISOString();
 
 /**
- * One statement: the month's usage of every client (its row of publisher_client_months, which
- * triggers on bot_usage keep), the bots each uses now, then the page and the totals of the
- * matches. `runs` counts billable results only (successful runs), so it goes with the costs
- * beside it. `month` is a UTC calendar month. Exported for the benchmark's EXPLAIN.
+ * One statement: the count and month totals of the matching clients, and one page of them. Only
+ * the page's clients get their month (publisher_client_months, kept by triggers on bot_usage) and
+ * the bots they use now, unless the sort is by one of those: then every match is joined to it.
+ * The name sort walks companies_name_lower_idx and stops at the page. `runs` counts billable
+ * results only (successful runs), so it goes with the costs beside it. `month` is a UTC calendar
+ * month. Exported for the benchmark's EXPLAIN.
  */
 export function clientListQuery(
   publisherId: string,
   query: ClientListQuery,
   month: MonthRange,
 ): SQL {
-  const keyword = query.keyword ? sql`and co.name ilike ${likePattern(query.keyword)}` : sql``;
+  const pattern = query.keyword ? likePattern(query.keyword) : null;
+  const keyword = pattern ? sql`and co.name ilike ${pattern}` : sql``;
   const direction = query.sort_direction === 'desc' ? sql`desc` : sql`asc`;
   const offset = (query.page - 1) * PAGE_SIZE;
+  const monthStart = sql`${month.start.toISOString()}::timestamptz`;
+  const sort = query.sort_by;
+  const monthOf = (company: SQL) =>
+    sql`left join publisher_client_months m on m.publisher_id = ${publisherId}
+      and m.month_start = ${monthStart} and m.company_id = ${company}`;
+  const botsUsedOf = (company: SQL) =>
+    sql`(select count(*)::int from company_bots cb join bots b on b.id = cb.bot_id
+      where cb.company_id = ${company} and b.publisher_id = ${publisherId})`;
+  const matching = sql`from publisher_clients pc join companies co on co.id = pc.company_id
+    where pc.publisher_id = ${publisherId} ${keyword}`;
   return sql`
-    with c as (
+    with page as (
       select co.id, co.name, co.logo, pc.created_at as since, pc.source,
-        pc.markup_percent as override
+        pc.markup_percent as override, ${SORT_KEY[sort]} as sort_key
       from publisher_clients pc
       join companies co on co.id = pc.company_id
+      ${USAGE_SORTS.includes(sort) ? monthOf(sql`pc.company_id`) : sql``}
+      ${sort === 'markup' ? sql`join publishers p on p.id = pc.publisher_id` : sql``}
+      ${sort === 'bots_used' ? sql`left join lateral (select ${botsUsedOf(sql`pc.company_id`)} as bots_used) used on true` : sql``}
       where pc.publisher_id = ${publisherId} ${keyword}
+      order by ${SORT_KEY[sort]} ${direction}, lower(co.name), co.id
+      limit ${PAGE_SIZE} offset ${offset}
     ),
-    usage as (
-      select m.company_id, m.runs, m.estimated_millicents as estimated,
-        m.client_cost_millicents as client_cost
+    items as (
+      select page.id, page.name, page.logo, page.since, page.source,
+        ${botsUsedOf(sql`page.id`)} as bots_used,
+        coalesce(m.runs, 0) as runs,
+        coalesce(m.estimated_millicents, 0) as estimated_millicents,
+        coalesce(m.client_cost_millicents, 0) as client_cost_millicents,
+        coalesce(page.override, p.markup_percent) as markup_percent,
+        page.override is not null as markup_overridden,
+        row_number() over (
+          order by page.sort_key ${direction}, lower(page.name), page.id
+        ) as position
+      from page
+      join publishers p on p.id = ${publisherId}
+      ${monthOf(sql`page.id`)}
+    ),
+    totals as (
+      select coalesce(sum(m.runs), 0)::bigint as runs,
+        coalesce(sum(m.estimated_millicents), 0)::bigint as estimated,
+        coalesce(sum(m.client_cost_millicents), 0)::bigint as client_cost
       from publisher_client_months m
-      where m.publisher_id = ${publisherId} and m.month_start = ${month.start.toISOString()}::timestamptz
-    ),
-    used as (
-      select cb.company_id, count(*)::int as bots_used
-      from company_bots cb join bots b on b.id = cb.bot_id
-      where b.publisher_id = ${publisherId}
-      group by cb.company_id
-    ),
-    r as (
-      select c.id, c.name, c.logo, c.since, c.source,
-        coalesce(used.bots_used, 0) as bots_used,
-        coalesce(usage.runs, 0) as runs,
-        coalesce(usage.estimated, 0) as estimated_millicents,
-        coalesce(usage.client_cost, 0) as client_cost_millicents,
-        coalesce(c.override, p.markup_percent) as markup_percent,
-        c.override is not null as markup_overridden
-      from c
-      cross join publishers p
-      left join usage on usage.company_id = c.id
-      left join used on used.company_id = c.id
-      where p.id = ${publisherId}
+      join publisher_clients pc on pc.publisher_id = m.publisher_id and pc.company_id = m.company_id
+      ${pattern ? sql`join companies co on co.id = m.company_id` : sql``}
+      where m.publisher_id = ${publisherId} and m.month_start = ${monthStart} ${keyword}
     )
     select
-      (select count(*)::int from r) as count,
-      (select coalesce(sum(runs), 0)::bigint from r) as runs,
-      (select coalesce(sum(estimated_millicents), 0)::bigint from r) as estimated,
-      (select coalesce(sum(client_cost_millicents), 0)::bigint from r) as client_cost,
-      coalesce((select json_agg(p order by p.position) from (
-        select r.*, row_number() over (
-          order by ${ORDER[query.sort_by]} ${direction}, lower(r.name), r.id
-        ) as position
-        from r
-        order by position
-        limit ${PAGE_SIZE} offset ${offset}
-      ) p), '[]'::json) as items`;
+      (select count(*)::int ${pattern ? matching : sql`from publisher_clients pc where pc.publisher_id = ${publisherId}`}) as count,
+      totals.runs, totals.estimated, totals.client_cost,
+      coalesce((select json_agg(i order by i.position) from items i), '[]'::json) as items
+    from totals`;
 }
 
 export function createClientsRepo(db: Db) {

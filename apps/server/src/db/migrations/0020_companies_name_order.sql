@@ -1,0 +1,1 @@
+CREATE INDEX "companies_name_lower_idx" ON "companies" USING btree (lower("name"),"id");
