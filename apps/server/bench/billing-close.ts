@@ -1,5 +1,5 @@
 /**
- * Benchmark (not a test) of the monthly billing close (issue 10 §5), on PostgreSQL: BENCH_COMPANIES
+ * Benchmark (not a test) of the monthly billing close, on PostgreSQL: BENCH_COMPANIES
  * companies (default 10,000) with BENCH_USAGE_ROWS recorded-minute rows (default 1,000,000) in
  * June 2025 are closed at once, as `npm run billing:close -- --month 2025-06` does, with
  * BENCH_CLOSE_CONCURRENCY companies in flight (default 8, the pool has 10 connections). Each

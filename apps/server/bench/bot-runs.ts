@@ -1,5 +1,5 @@
 /**
- * Benchmark (not a test) of bot automation (issue 9 §6), on PostgreSQL: 1,000 interactions
+ * Benchmark (not a test) of bot automation, on PostgreSQL: 1,000 interactions
  * complete at once and each triggers the company's recording-complete bots (three here) as
  * automatic runs, one pg-boss job per bot, worked by the server process and BENCH_WORKERS extra
  * `npm run worker` processes (default 0). Prints runs/s, the time until every result has finished,

@@ -1,5 +1,5 @@
 /**
- * Benchmark (not a test) of the CRM sync (issue 11 §3), on PostgreSQL: a first sync of a company
+ * Benchmark (not a test) of the CRM sync, on PostgreSQL: a first sync of a company
  * from the local ServiceTitan fake (test/support/fake-servicetitan.ts) of BENCH_CUSTOMERS customers
  * (default 100,000), as many locations, BENCH_JOBS jobs (300,000), BENCH_CALLS calls (100,000) and
  * BENCH_TECHNICIANS technicians (300), then an incremental sync after 1 % of each entity changed.

@@ -1,5 +1,5 @@
 /**
- * Benchmark (not a test) of the dashboards at scale (issue 13 §5) on PostgreSQL:
+ * Benchmark (not a test) of the dashboards at scale on PostgreSQL:
  *
  * 1. the JS a dashboard page loads beyond the app's entry: apps/web built into a temp folder with
  *    Vite's manifest, the route's chunks (page, logged-in shell, lazy parts of the page) minus

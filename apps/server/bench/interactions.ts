@@ -1,5 +1,5 @@
 /**
- * Benchmark (not a test) of the customer and interaction reads at scale (issue 3 §5): 100,000
+ * Benchmark (not a test) of the customer and interaction reads at scale: 100,000
  * customers and 1,000,000 interactions in one company on PostgreSQL, measured over HTTP with
  * autocannon against a bare Fastify route in the same run, then the EXPLAIN (ANALYZE, BUFFERS) of
  * each query, built by the same query builders the routes use (interactions.repo.ts).

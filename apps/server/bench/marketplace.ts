@@ -1,5 +1,5 @@
 /**
- * Benchmark (not a test) of the issue 12 reads at scale: 1,000 publishers × 50 bots, 10,000
+ * Benchmark (not a test) of the marketplace and clients reads at scale: 1,000 publishers × 50 bots, 10,000
  * companies, their subscriptions, clients and two months of metered runs (support/marketplace-
  * data.ts) on PostgreSQL, measured over HTTP with autocannon against a bare Fastify route in the
  * same run, then the EXPLAIN (ANALYZE, BUFFERS) of the queries the clients list and the

@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (not a test; the npm script builds apps/web first). One run on PostgreSQL prints
- * and checks every figure issue 8 §9 asks for:
+ * and checks every budget of the first-load and session hot path (ADR 012, 013):
  *
  * 1. GET /api/user/me (logged in) against a bare Fastify route in the same process: the req/s
  *    ratio, goal ≥ 0.5 (also shown without the per-process session cache, for information);
@@ -8,7 +8,7 @@
  *    interaction page as the logged-in demo admin: performance ≥ 90 and LCP ≤ 2.5 s;
  * 3. the JS and CSS the login page loaded in that Lighthouse run, gzipped from apps/web/dist:
  *    JS ≤ 150 KB, CSS ≤ 25 KB;
- * 4. issue 8 §8's load: LOAD_SESSIONS (200) logged-in sessions, one connection each, for
+ * 4. Load: LOAD_SESSIONS (200) logged-in sessions, one connection each, for
  *    LOAD_SECONDS (60) cycling through /me, the customers list, a customer's interactions and an
  *    interaction's detail on the demo data: p99 ≤ 200 ms. The server runs in a process of its own
  *    (as `npm start` does), so that the load generator does not share its event loop;

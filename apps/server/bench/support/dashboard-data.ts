@@ -7,7 +7,7 @@ import {
 } from './bulk-load';
 
 /**
- * The data set of bench/dashboards.ts (issue 13 §5): one company (the demo's Acme, so its demo
+ * The data set of bench/dashboards.ts: one company (the demo's Acme, so its demo
  * accounts log in) with 24 months of history — 1,000,000 interactions, 300,000 jobs, 500,000 bot
  * results metered in bot_usage, and a usage record per interaction — made on the server with
  * INSERT … SELECT generate_series. Every count scales with BENCH_SCALE (default 1).

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { rebuildTriggerKeptRows, timed } from './bulk-load';
 
 /**
- * The issue 12 data set, made on the server with INSERT … SELECT generate_series, reproducible
+ * The marketplace data set, made on the server with INSERT … SELECT generate_series, reproducible
  * (setseed): PUBLISHERS publishers (the demo's Northwind Bots and PUBLISHERS − 1 more) × BOTS_PER_
  * PUBLISHER published bots (a tenth private, the three triggers in turn, a fifth with three versions
  * of which the first is deprecated, the newest carrying the demo's example), COMPANIES companies each subscribed

@@ -7,7 +7,7 @@ import { createWaitingUniqueQueue } from './queue-policy.js';
 import { withQueueRuntime } from './queue-runtime.js';
 
 /**
- * The monthly close (issue 10 §2). Hourly, a scan finds the companies whose previous month (their
+ * The monthly close. Hourly, a scan finds the companies whose previous month (their
  * timezone) has ended without an invoice, and queues one job per company and month; each job
  * creates the invoice once and charges it once (see BillingService.closeCompany), so a repeated
  * scan, a redelivered job or a crashed worker bills nothing twice.

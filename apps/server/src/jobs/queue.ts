@@ -112,7 +112,7 @@ export interface StartQueueOptions {
     /** The engines bot-run jobs analyse transcripts with. */
     botEngines: BotEngines;
     /**
-     * Spending limits (issue 10 §3): holds bot runs and transcription of a company at its hard
+     * Spending limits: holds bot runs and transcription of a company at its hard
      * capacity or while payment is due, resumes them, e-mails soft-capacity thresholds.
      */
     capacity: {
@@ -123,9 +123,9 @@ export interface StartQueueOptions {
       /** How long a worker trusts a "not on hold" verdict before measuring the spend again. */
       holdCacheMs: number;
     };
-    /** The monthly close charges through this provider (issue 10 §2). */
+    /** The monthly close charges through this provider. */
     billing: { payments: PaymentProvider; config: Pick<AppConfig, 'appUrl' | 'billing'> };
-    /** CRM syncs and the download of synced calls' recordings (issue 11 §2). */
+    /** CRM syncs and the download of synced calls' recordings. */
     crm: { config: CrmConfig; providers: CrmProviders };
   };
 }

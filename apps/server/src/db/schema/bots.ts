@@ -40,7 +40,7 @@ import { users } from './users.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-/** A reference document's extracted text, frozen with each version (issue 9 §2 "Reference files"). */
+/** A reference document's extracted text, frozen with each version ("Reference files"). */
 export interface BotReferenceText {
   file_id: string;
   name: string;
@@ -170,9 +170,9 @@ export const botVersions = pgTable(
     changelog: text('changelog').notNull(),
     publishedById: uuid('published_by_id').references(() => users.id, { onDelete: 'set null' }),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The publisher's test run stored at publish: the marketplace example (issue 12 §2). */
+    /** The publisher's test run stored at publish: the marketplace example. */
     example: jsonb('example').$type<BotExample>(),
-    /** Deprecation (issue 12 §3): on retires_on (YYYY-MM-DD, UTC) pins move to the newest version. */
+    /** Deprecation: on retires_on (YYYY-MM-DD, UTC) pins move to the newest version. */
     deprecatedAt: timestamp('deprecated_at', { withTimezone: true }),
     deprecatedById: uuid('deprecated_by_id').references(() => users.id, { onDelete: 'set null' }),
     retiresOn: text('retires_on'),
@@ -190,7 +190,7 @@ export const botVersions = pgTable(
   ],
 );
 
-/** One rating per company per bot (issue 12 §3), with the publisher's optional reply. */
+/** One rating per company per bot, with the publisher's optional reply. */
 export const botRatings = pgTable(
   'bot_ratings',
   {
@@ -238,7 +238,7 @@ export const companyBots = pgTable(
   ],
 );
 
-/** A past-interactions back-run (issue 9 §5): one bot over a date range, as one job per interaction. */
+/** A past-interactions back-run: one bot over a date range, as one job per interaction. */
 export const botBackRuns = pgTable(
   'bot_back_runs',
   {
@@ -375,7 +375,7 @@ export const botUsage = pgTable(
       .notNull()
       .references(() => botVersions.id),
     engine: text('engine', { enum: BOT_ENGINES }).notNull(),
-    /** The bot's publisher, so a publisher's clients and runs are one index range (issue 12). */
+    /** The bot's publisher, so a publisher's clients and runs are one index range. */
     publisherId: uuid('publisher_id')
       .notNull()
       .references(() => publishers.id, { onDelete: 'cascade' }),
@@ -384,7 +384,7 @@ export const botUsage = pgTable(
     costMillicents: integer('cost_millicents').notNull(),
     /** Only successful results are charged. */
     billable: boolean('billable').notNull().default(false),
-    /** Markup applied when metered (the publisher's, or the client override of issue 12). */
+    /** Markup applied when metered (the publisher's, or the client's override). */
     markupPercent: integer('markup_percent').notNull().default(0),
     /** The run's estimated cost (price per run + engine cost) before markup; 0 when not billable. */
     estimatedMillicents: integer('estimated_millicents').notNull().default(0),
@@ -396,7 +396,7 @@ export const botUsage = pgTable(
     index('bot_usage_company_idx').on(t.companyId, t.recordedAt),
     index('bot_usage_bot_idx').on(t.botId, t.recordedAt),
     /**
-     * A publisher's clients and their month (issue 12 §1): the amounts are in the key so the list
+     * A publisher's runs by client and month: the amounts are in the key so the list
      * is an index-only scan instead of a heap fetch per run (bench:marketplace).
      */
     index('bot_usage_publisher_idx').on(

@@ -14,7 +14,7 @@ import { bots } from './bots.js';
 import { companies, publishers } from './organisations.js';
 
 /**
- * Dashboard rollups (issue 13 §4, ADR 019): one row per company, local day (company timezone, the
+ * Dashboard rollups (ADR 019): one row per company, local day (company timezone, the
  * billing month's zone) and technician, so a month view sums at most ~31 rows per technician
  * instead of scanning a month of raw interactions, jobs and results.
  *

@@ -126,7 +126,7 @@ export const jobs = pgTable(
       .where(sql`${t.status} = 'completed' and ${t.completionPublishedAt} is null`),
     index('jobs_customer_idx').on(t.customerId),
     index('jobs_technician_idx').on(t.technicianId, t.customerId),
-    /** The dashboard refresh reads one day of completed jobs (issue 13). */
+    /** The dashboard refresh reads one day of completed jobs. */
     index('jobs_company_completed_idx')
       .on(t.companyId, t.completedAt)
       .where(sql`${t.status} = 'completed'`),

@@ -69,7 +69,7 @@ export const publishers = pgTable('publishers', {
 });
 
 /**
- * A company that uses a publisher's bots or came through its landing link (issue 12 §1 Clients).
+ * A company that uses a publisher's bots or came through its landing link (the Clients page).
  * Private bots are visible only to clients; markup_percent, when set, overrides the default.
  */
 export const publisherClients = pgTable(

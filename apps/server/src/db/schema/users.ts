@@ -22,7 +22,7 @@ export const users = pgTable(
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
     publisherId: uuid('publisher_id').references(() => publishers.id, { onDelete: 'set null' }),
     /**
-     * The publisher whose marketplace link the user signed up through (issue 12 §2 referral flow):
+     * The publisher whose marketplace link the user signed up through (the referral flow):
      * creating the company makes it that publisher's client.
      */
     referralPublisherId: uuid('referral_publisher_id').references(() => publishers.id, {

@@ -45,7 +45,7 @@ function formatUnit(millicents: number): string {
   }).format(dollars);
 }
 
-/** The printable invoice (issue 10 §2): HTML the browser prints to PDF. Every text is escaped. */
+/** The printable invoice: HTML the browser prints to PDF. Every text is escaped. */
 export function renderInvoiceDocument(doc: InvoiceDocumentData): string {
   const { invoice, timeZone } = doc;
   const e = (value: string | number | null | undefined) => escapeHtml(String(value ?? ''));

@@ -67,7 +67,8 @@ export function clientListQuery(
   month: MonthRange,
 ): SQL {
   const pattern = query.keyword ? likePattern(query.keyword) : null;
-  const keyword = pattern ? sql`and co.name ilike ${pattern}` : sql``;
+  // A keyword is matched once (the matched CTE); the page, count and totals read its ids.
+  const keyword = pattern ? sql`and pc.company_id in (select company_id from matched)` : sql``;
   const direction = query.sort_direction === 'desc' ? sql`desc` : sql`asc`;
   const offset = (query.page - 1) * PAGE_SIZE;
   const monthStart = sql`${month.start.toISOString()}::timestamptz`;
@@ -78,10 +79,14 @@ export function clientListQuery(
   const botsUsedOf = (company: SQL) =>
     sql`(select count(*)::int from company_bots cb join bots b on b.id = cb.bot_id
       where cb.company_id = ${company} and b.publisher_id = ${publisherId})`;
-  const matching = sql`from publisher_clients pc join companies co on co.id = pc.company_id
-    where pc.publisher_id = ${publisherId} ${keyword}`;
+  const matched = pattern
+    ? sql`matched as materialized (
+        select pc.company_id from publisher_clients pc join companies co on co.id = pc.company_id
+        where pc.publisher_id = ${publisherId} and co.name ilike ${pattern}
+      ),`
+    : sql``;
   return sql`
-    with page as (
+    with ${matched} page as (
       select co.id, co.name, co.logo, pc.created_at as since, pc.source,
         pc.markup_percent as override, ${SORT_KEY[sort]} as sort_key
       from publisher_clients pc
@@ -114,11 +119,10 @@ export function clientListQuery(
         coalesce(sum(m.client_cost_millicents), 0)::bigint as client_cost
       from publisher_client_months m
       join publisher_clients pc on pc.publisher_id = m.publisher_id and pc.company_id = m.company_id
-      ${pattern ? sql`join companies co on co.id = m.company_id` : sql``}
       where m.publisher_id = ${publisherId} and m.month_start = ${monthStart} ${keyword}
     )
     select
-      (select count(*)::int ${pattern ? matching : sql`from publisher_clients pc where pc.publisher_id = ${publisherId}`}) as count,
+      (select count(*)::int ${pattern ? sql`from matched` : sql`from publisher_clients pc where pc.publisher_id = ${publisherId}`}) as count,
       totals.runs, totals.estimated, totals.client_cost,
       coalesce((select json_agg(i order by i.position) from items i), '[]'::json) as items
     from totals`;

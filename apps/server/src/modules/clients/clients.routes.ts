@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RouteAuth } from '../../plugins/types.js';
 import type { ClientsService } from './clients.service.js';
 
-/** Issue 12 §1 Clients: both publisher roles read; every query is scoped to the user's publisher. */
+/** Clients: both publisher roles read; every query is scoped to the user's publisher. */
 const auth: RouteAuth = {
   roles: [ROLE.PUBLISHER_ADMIN, ROLE.PUBLISHER_USER],
   permission: 'clients.manage',

@@ -4,7 +4,7 @@ import { rowsOf } from '../../db/raw-rows.js';
 import { NO_TECHNICIAN } from '../../db/schema/index.js';
 
 /**
- * The company dashboard's reads (issue 13 §2, ADR 019): sums over the day rollups of a month, and
+ * The company dashboard's reads (ADR 019): sums over the day rollups of a month, and
  * the one raw read, the newest unbooked calls (interactions_company_started_idx). A technician
  * scope narrows every rollup read to rows keyed by that technician.
  */

@@ -31,7 +31,7 @@ import {
 import { rankedDesc, withOthers } from './ranking.js';
 import { freshRollupVersion } from './rollup-refresh.js';
 
-/** Days a read may recompute first: the two months it shows (ISSUE 13 read-through). */
+/** Days a read may recompute first (read-through): the two months it shows. */
 export const READ_THROUGH_MAX_DAYS = 62;
 
 /** Local days [1st, last] of a month, as the rollups key them. */

@@ -5,7 +5,7 @@ import { companyDashboardRoutes } from './company-dashboard.routes.js';
 import { publisherDashboardRoutes } from './publisher-dashboard.routes.js';
 
 /**
- * Dashboards (issue 13): the company and publisher dashboards answer from the rollups
+ * Dashboards: the company and publisher dashboards answer from the rollups
  * (rollup-refresh.ts, ADR 019) after refreshing the dirty days of the months they show.
  */
 export async function registerDashboardsModule(

@@ -11,7 +11,7 @@ import type { RouteAuth } from '../../plugins/types.js';
 import { createPublisherDashboardRepo } from './publisher-dashboard.repo.js';
 import { createPublisherDashboardService } from './publisher-dashboard.service.js';
 
-/** Issue 13 §3: both publisher roles; every figure is scoped to the user's publisher. */
+/** Both publisher roles; every figure is scoped to the user's publisher. */
 const auth: RouteAuth = {
   roles: [ROLE.PUBLISHER_ADMIN, ROLE.PUBLISHER_USER],
   permission: 'dashboard.view',

@@ -11,7 +11,7 @@ export type DedupedMailer = (message: MailMessage, options: { dedupeKey: string 
 export type DeprecationNotifier = ReturnType<typeof createDeprecationNotifier>;
 
 /**
- * Issue 12 §3: when a version is deprecated, each admin of each company pinned to it gets one
+ * When a version is deprecated, each admin of each company pinned to it gets one
  * e-mail. Runs after the deprecation commits and again from the daily retirement job for any
  * version not yet marked notified (a crash in between); each mail carries a dedupe key per version
  * and admin, and deprecation_notified_at is set only once every mail is queued.

@@ -6,7 +6,7 @@ import { marketplaceRoutes } from './marketplace.routes.js';
 import { createMarketplaceService } from './marketplace.service.js';
 import { createPublisherMarketplaceService } from './publisher-marketplace.service.js';
 
-/** Issue 12 §2–3: the company marketplace and the publisher's ratings and deprecations. */
+/** The company marketplace and the publisher's ratings and deprecations. */
 export async function registerMarketplaceModule(
   app: FastifyInstance,
   deps: { db: Db; sendMail: DedupedMailer; appUrl: string },

@@ -25,7 +25,7 @@ const botNotFound = () => new DomainError(404, MARKETPLACE_MESSAGES.botNotFound)
 
 export type MarketplaceService = ReturnType<typeof createMarketplaceService>;
 
-/** Issue 12 §2–3, the company side: browse, subscribe, update, rate. Scoped to the user's company. */
+/** The company side of the marketplace: browse, subscribe, update, rate. Scoped to the user's company. */
 export function createMarketplaceService(deps: { repo: MarketplaceRepo }) {
   const { repo } = deps;
 

@@ -15,7 +15,7 @@ import { ratingView, ratingsView } from './ratings-view.js';
 
 export type PublisherMarketplaceService = ReturnType<typeof createPublisherMarketplaceService>;
 
-/** Issue 12 §3, the publisher side: its bots' ratings, replies and version deprecation. */
+/** The publisher side of the marketplace: its bots' ratings, replies and version deprecation. */
 export function createPublisherMarketplaceService(deps: {
   repo: MarketplaceRepo;
   notifier: DeprecationNotifier;

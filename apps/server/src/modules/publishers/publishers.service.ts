@@ -58,7 +58,7 @@ function toPublisherValues(body: PublisherUpdate): PublisherValues {
   ) as PublisherValues;
 }
 
-/** Issue 12 §1 Publisher Information: read, the admin's first create, and edits. */
+/** Publisher Information: read, the admin's first create, and edits. */
 export function createPublishersService(deps: PublishersServiceDeps) {
   const { repo } = deps;
   const newCode = deps.newCode ?? newReferralCode;
