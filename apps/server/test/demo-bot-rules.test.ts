@@ -1,19 +1,11 @@
-import {
-  botInputSchema,
-  joinSegments,
-  outputTagSchema,
-  responseTagSchema,
-  segmentIndexAt,
-  segmentOffsets,
-  type BotInput,
-  type TranscriptSegment,
-} from '@fieldbot/shared';
+import { botInputSchema, segmentIndexAt, segmentOffsets, type BotInput } from '@fieldbot/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadDemoClips } from '../src/lib/demo-clips';
-import type { EngineBot, EngineResult, EngineTranscript } from '../src/providers/bot-engine';
+import type { EngineBot, EngineTranscript } from '../src/providers/bot-engine';
 import { createRulesEngine } from '../src/providers/bot-engine/rules/rules-engine';
 import { DEMO_BOTS, DEMO_SUBSCRIBED_BOTS } from '../src/seed/demo-bots';
+import { evidence, runChecked, said, tagData, transcriptOf } from './support/rules-engine-checks';
 
 // The demo publisher's bots (seed/demo-bots.ts) run by the rules engine on the demo clips and on
 // made-up transcripts; no database. The engine's own rules are tested beside it
@@ -22,10 +14,6 @@ import { DEMO_BOTS, DEMO_SUBSCRIBED_BOTS } from '../src/seed/demo-bots';
 const engine = createRulesEngine();
 const clips = loadDemoClips();
 
-const transcriptOf = (segments: TranscriptSegment[]): EngineTranscript => ({
-  text: joinSegments(segments),
-  segments,
-});
 const clipTranscript = (file: string) => {
   const clip = clips.find((c) => c.file.startsWith(file));
   if (!clip) throw new Error(`no demo clip ${file}`);
@@ -35,31 +23,7 @@ const demoBot = (name: string): EngineBot => {
   const bot = DEMO_BOTS.find((b) => b.name === name)!;
   return { name: bot.name, prompt: bot.prompt, outputTags: bot.output_tags, referenceTexts: [] };
 };
-const said = (...lines: [speaker: string, text: string][]): EngineTranscript =>
-  transcriptOf(
-    lines.map(([speaker, text], i) => ({ start: i * 5, end: i * 5 + 5, speaker, text })),
-  );
-
-const tagData = (result: EngineResult, label: string) =>
-  result.outputTags.find((t) => t.label === label)?.data;
-const evidence = (result: EngineResult, label: string) =>
-  result.responseTags.filter((t) => t.label === label).map((t) => t.text);
-
-/** Every response tag points at exactly its text, and the result fits the shared schemas. */
-function expectWellFormed(result: EngineResult, transcript: EngineTranscript) {
-  for (const tag of result.outputTags) outputTagSchema.parse(tag);
-  for (const tag of result.responseTags) {
-    responseTagSchema.parse({ ...tag, verdict: null });
-    expect(transcript.text.slice(tag.index_start, tag.index_end)).toBe(tag.text);
-  }
-  expect(result).toMatchObject({ tokensIn: 0, tokensOut: 0, costMillicents: 0 });
-}
-
-async function run(bot: EngineBot, transcript: EngineTranscript) {
-  const result = await engine.run(bot, transcript);
-  expectWellFormed(result, transcript);
-  return result;
-}
+const run = (bot: EngineBot, transcript: EngineTranscript) => runChecked(engine, bot, transcript);
 
 describe('demo bots', () => {
   it('are valid builder input for the rules engine, and three are subscribed', () => {

@@ -1,52 +1,24 @@
-import {
-  joinSegments,
-  outputTagSchema,
-  responseTagSchema,
-  type BotRule,
-  type TranscriptSegment,
-} from '@fieldbot/shared';
+import type { BotRule } from '@fieldbot/shared';
 import { describe, expect, it } from 'vitest';
-import type { EngineBot, EngineResult, EngineTranscript } from '../bot-engine.js';
+import type { EngineBot, EngineTranscript } from '../bot-engine.js';
 import { createRulesEngine } from './rules-engine.js';
 import { speakerSide } from './speaker-side.js';
+import {
+  evidence,
+  runChecked,
+  said,
+  tagData,
+} from '../../../../test/support/rules-engine-checks.js';
 
 const engine = createRulesEngine();
 
-const transcriptOf = (segments: TranscriptSegment[]): EngineTranscript => ({
-  text: joinSegments(segments),
-  segments,
-});
 const ruleBot = (rule: BotRule, referenceTexts: EngineBot['referenceTexts'] = []): EngineBot => ({
   name: 'Test',
   prompt: '',
   outputTags: [{ index: 0, label: 'Finding', description: 'What the rule found.', rule }],
   referenceTexts,
 });
-const said = (...lines: [speaker: string, text: string][]): EngineTranscript =>
-  transcriptOf(
-    lines.map(([speaker, text], i) => ({ start: i * 5, end: i * 5 + 5, speaker, text })),
-  );
-
-const tagData = (result: EngineResult, label: string) =>
-  result.outputTags.find((t) => t.label === label)?.data;
-const evidence = (result: EngineResult, label: string) =>
-  result.responseTags.filter((t) => t.label === label).map((t) => t.text);
-
-/** Every response tag points at exactly its text, and the result fits the shared schemas. */
-function expectWellFormed(result: EngineResult, transcript: EngineTranscript) {
-  for (const tag of result.outputTags) outputTagSchema.parse(tag);
-  for (const tag of result.responseTags) {
-    responseTagSchema.parse({ ...tag, verdict: null });
-    expect(transcript.text.slice(tag.index_start, tag.index_end)).toBe(tag.text);
-  }
-  expect(result).toMatchObject({ tokensIn: 0, tokensOut: 0, costMillicents: 0 });
-}
-
-async function run(bot: EngineBot, transcript: EngineTranscript) {
-  const result = await engine.run(bot, transcript);
-  expectWellFormed(result, transcript);
-  return result;
-}
+const run = (bot: EngineBot, transcript: EngineTranscript) => runChecked(engine, bot, transcript);
 
 describe('rules engine on made-up transcripts', () => {
   it('matches word forms of a phrase, with a few words between', async () => {
