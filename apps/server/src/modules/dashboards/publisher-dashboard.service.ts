@@ -25,7 +25,7 @@ import type {
   PublisherShare,
 } from './publisher-dashboard.repo.js';
 import { rankedDesc, withOthers } from './ranking.js';
-import { publisherRollupVersion, refreshDirtyDays } from './rollup-refresh.js';
+import { freshPublisherRollupVersion } from './rollup-refresh.js';
 import { createVersionedCache, type VersionedCache } from './versioned-cache.js';
 
 /** Rollup days a publisher view may recompute before answering (two months of many clients). */
@@ -98,15 +98,17 @@ export function createPublisherDashboardService(deps: {
     /** The publisher's month over all its clients, from the bot rollups. */
     async month(user: User, value: string | undefined): Promise<PublisherDashboard> {
       const { month, range } = publisherMonths(value, now());
-      // Read-through: the months' dirty days of every client, so the answer is exact.
-      await refreshDirtyDays(
+      // The route guard admits publisher roles only, so a publisher is there.
+      const publisherId = user.publisher!.id;
+      // Read-through: the months' dirty days of every client first, so the version (and the
+      // answer cached by it) is exact; one read when nothing is dirty.
+      const version = await freshPublisherRollupVersion(
         db,
+        publisherId,
         { from: range.previousFirstDay, to: range.lastDay },
         REFRESH_MAX_DAYS,
       );
-      // The route guard admits publisher roles only, so a publisher is there.
-      const publisherId = user.publisher!.id;
-      const key = [publisherId, monthPeriod(month), await publisherRollupVersion(db, publisherId)];
+      const key = [publisherId, monthPeriod(month), version];
       let rows = cache.get(key);
       if (!rows) {
         rows = await repo.month(publisherId, range);

@@ -46,17 +46,36 @@ export async function freshRollupVersion(
   scope: RefreshScope & { companyId: string },
   maxDays: number,
 ): Promise<number> {
-  const state = await versionState(db, scope);
-  if (!state.dirty) return state.version;
-  await refreshClaimedDays(db, scope, maxDays);
-  return (await versionState(db, scope)).version;
+  const version = sql`select version from dashboard_versions where company_id = ${scope.companyId}`;
+  return freshVersion(db, scope, version, maxDays);
 }
 
-async function versionState(db: Db, scope: RefreshScope & { companyId: string }) {
+/**
+ * A publisher's rollup version after every client's dirty days within the scope are refreshed:
+ * one read when nothing is dirty (versioned-cache.ts).
+ */
+export async function freshPublisherRollupVersion(
+  db: Db,
+  publisherId: string,
+  scope: RefreshScope,
+  maxDays: number,
+): Promise<number> {
+  const version = sql`select version from publisher_dashboard_versions where publisher_id = ${publisherId}`;
+  return freshVersion(db, scope, version, maxDays);
+}
+
+async function freshVersion(db: Db, scope: RefreshScope, version: SQL, maxDays: number) {
+  const state = await versionState(db, scope, version);
+  if (!state.dirty) return state.version;
+  await refreshClaimedDays(db, scope, maxDays);
+  return (await versionState(db, scope, version)).version;
+}
+
+async function versionState(db: Db, scope: RefreshScope, version: SQL) {
   const [row] = rowsOf<{ dirty: boolean; version: string | number | null }>(
     await db.execute(sql`select
       exists (select 1 from dashboard_dirty_days where ${scopeFilter(scope)}) as dirty,
-      (select version from dashboard_versions where company_id = ${scope.companyId}) as version`),
+      (${version}) as version`),
   );
   return { dirty: Boolean(row?.dirty), version: Number(row?.version ?? 0) };
 }
@@ -109,16 +128,6 @@ async function bumpPublisherVersions(tx: Db, publisherIds: string[]): Promise<vo
       sql`, `,
     )}
     on conflict (publisher_id) do update set version = publisher_dashboard_versions.version + 1`);
-}
-
-/** A publisher's rollup version: a cached dashboard keyed by it is as fresh as recomputing. */
-export async function publisherRollupVersion(db: Db, publisherId: string): Promise<number> {
-  const [row] = rowsOf<{ version: string | number }>(
-    await db.execute(
-      sql`select version from publisher_dashboard_versions where publisher_id = ${publisherId}`,
-    ),
-  );
-  return Number(row?.version ?? 0);
 }
 
 function scopeFilter(scope: RefreshScope): SQL {
