@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { AUDIO_PEAKS_MAX } from '@fieldbot/shared';
-import type { PipelineRepo } from './pipeline-repo.js';
+import type { PipelineRepo } from '../modules/interactions/index.js';
 import {
   PipelineError,
   type PipelineDeps,

@@ -8,7 +8,7 @@ import {
   type EngineResult,
 } from '../providers/bot-engine/index.js';
 import { createBotRunHandler } from './bot-run.js';
-import { runOutcome, type BotRunJobRepo } from './bot-run-repo.js';
+import { runOutcome, type BotRunJobRepo } from '../modules/bot-runs/bot-run-job.repo.js';
 
 const RESULT: EngineResult = {
   rawResponse: 'ok',

@@ -2,9 +2,8 @@ import { BACK_RUN_MESSAGES, BOT_RUN_MESSAGES, type HoldReason } from '@fieldbot/
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { PipelineConfig } from '../config.js';
-import type { BotRunQueue } from '../modules/bot-runs/index.js';
+import type { BotRunJobRepo, BotRunQueue } from '../modules/bot-runs/index.js';
 import { BotEngineError, engineFor, type BotEngines } from '../providers/bot-engine/index.js';
-import type { BotRunJobRepo } from './bot-run-repo.js';
 import { retryOptions } from './retry-options.js';
 
 /**

@@ -4,7 +4,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { CrmConnector } from '../modules/crm-sync/index.js';
 import { CrmError, type CrmRecording } from '../providers/crm/crm-provider.js';
 import type { StorageProvider } from '../providers/storage/index.js';
-import type { PipelineRepo } from './pipeline-repo.js';
+import type { PipelineRepo } from '../modules/interactions/index.js';
 import {
   PipelineError,
   type PipelineDeps,

@@ -16,7 +16,11 @@ import {
 import type { StorageProvider } from '../providers/storage/index.js';
 import type { SpeechToText } from '../providers/transcription/index.js';
 import { type BackRunStartQueue, createBotBackRunsRepo } from '../modules/bot-back-runs/index.js';
-import { type BotRunQueue, createBotRunsRepo } from '../modules/bot-runs/index.js';
+import {
+  type BotRunQueue,
+  createBotRunJobRepo,
+  createBotRunsRepo,
+} from '../modules/bot-runs/index.js';
 import type { PipelineQueue } from '../modules/recordings/index.js';
 import { createAudioMergeStep } from './audio-merge.js';
 import {
@@ -36,7 +40,6 @@ import {
   createBotRunSender,
   registerBotRunWorkers,
 } from './bot-run.js';
-import { createBotRunJobRepo } from './bot-run-repo.js';
 import { createCapacityService } from '../modules/capacity/index.js';
 import {
   createCapacityCheckSender,
@@ -59,7 +62,7 @@ import {
   TRANSCRIBE_QUEUE,
   type LocalPipelineWorkers,
 } from './pipeline.js';
-import { createPipelineRepo } from './pipeline-repo.js';
+import { createPipelineRepo } from '../modules/interactions/index.js';
 import { registerPurgeExpired, type PurgeDeps } from './purge-expired.js';
 import {
   createSendEmailQueue,

@@ -8,7 +8,7 @@ import type PgBoss from 'pg-boss';
 import type { TranscribedSegment, Transcription } from '../providers/transcription/index.js';
 import { publishInteractionCompleted } from './interaction-events.js';
 import { createTranscriptCache } from './transcript-cache.js';
-import type { PipelineRepo } from './pipeline-repo.js';
+import type { PipelineRepo } from '../modules/interactions/index.js';
 import { PipelineError, type PipelineDeps, type PipelineStepHandler } from './pipeline.js';
 
 /**

@@ -2,6 +2,7 @@
  * The bot runs module: running subscribed bots and reading their results; jobs/bot-run.ts runs each
  * result. Code outside the module imports it from here only.
  */
+export { createBotRunJobRepo, runOutcome, type BotRunJobRepo } from './bot-run-job.repo.js';
 export { insertRunningResults, meterResults, settleRuns } from './bot-run-writer.js';
 export {
   createBotRunsRepo,

@@ -4,3 +4,4 @@
  */
 export { registerInteractionsModule } from './interactions.module.js';
 export { transcriptSegmentsQuery } from './interactions.repo.js';
+export { createPipelineRepo, type PipelineRepo } from './pipeline.repo.js';

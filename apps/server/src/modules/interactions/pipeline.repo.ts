@@ -1,8 +1,13 @@
 import type { HoldReason, TranscriptEngine } from '@fieldbot/shared';
 import { and, count, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { audioAssets, interactions, transcriptSegments, usageRecords } from '../db/schema/index.js';
-import type { TranscribedSegment } from '../providers/transcription/index.js';
+import type { Db } from '../../db/client.js';
+import {
+  audioAssets,
+  interactions,
+  transcriptSegments,
+  usageRecords,
+} from '../../db/schema/index.js';
+import type { TranscribedSegment } from '../../providers/transcription/index.js';
 
 export type PipelineRepo = ReturnType<typeof createPipelineRepo>;
 

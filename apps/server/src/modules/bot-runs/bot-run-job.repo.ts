@@ -1,10 +1,16 @@
 import { joinSegments, type HoldReason, type TranscriptSegment } from '@fieldbot/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { botBackRuns, botResults, botRuns, botVersions, interactions } from '../db/schema/index.js';
-import { meterResults, settleRuns } from '../modules/bot-runs/index.js';
-import { transcriptSegmentsQuery } from '../modules/interactions/index.js';
-import type { EngineResult, EngineTranscript } from '../providers/bot-engine/index.js';
+import type { Db } from '../../db/client.js';
+import {
+  botBackRuns,
+  botResults,
+  botRuns,
+  botVersions,
+  interactions,
+} from '../../db/schema/index.js';
+import { meterResults, settleRuns } from './bot-run-writer.js';
+import { transcriptSegmentsQuery } from '../interactions/index.js';
+import type { EngineResult, EngineTranscript } from '../../providers/bot-engine/index.js';
 
 export type BotRunJobRepo = ReturnType<typeof createBotRunJobRepo>;
 
