@@ -85,6 +85,18 @@ export function createCallDownloadStep(
   crm?: CrmConnector,
 ): PipelineStepHandler {
   const { storage, config } = deps;
+  // A CRM-synced call merges in its company's turn, so one sync's backlog holds no one else's.
+  const mergeInTurn = async (row: {
+    id: string;
+    companyId: string;
+    sourceIntegrationId: string | null;
+  }) =>
+    queue.merge(
+      row.id,
+      row.sourceIntegrationId === null
+        ? undefined
+        : { turn: await repo.syncedCallsMerging(row.companyId) },
+    );
   return {
     fallbackMessage: 'The call recording could not be downloaded.',
     expiredMessage: 'The call recording took too long to download.',
@@ -95,7 +107,7 @@ export function createCallDownloadStep(
       if (!row || row.type !== 'csr-call') return;
       if (row.downloadStatus === 'completed') {
         // A re-run after the download was recorded: only make sure the merge was queued.
-        if (row.audioMergeStatus === 'in-progress') await queue.merge(interactionId);
+        if (row.audioMergeStatus === 'in-progress') await mergeInTurn(row);
         return;
       }
       if (row.downloadStatus !== 'in-progress') return;
@@ -152,7 +164,7 @@ export function createCallDownloadStep(
         await saveRecording(storage, key, { body, contentType }, timeout);
       }
       await repo.markDownloaded(interactionId, key);
-      await queue.merge(interactionId);
+      await mergeInTurn(row);
     },
   };
 }

@@ -140,6 +140,8 @@ async function drainOutboxes(deps: CrmSyncDeps, target: SyncTarget, newCallIds: 
       newCallIds
         .slice(i, i + OUTBOX_BATCH)
         .map((id) => ({ interactionId: id, jobId: crmCallDownloadJobId(id) })),
+      // The sync's n-th new call waits behind every other company's first n − 1 (fair turns).
+      { firstTurn: i + 1 },
     );
   }
 }

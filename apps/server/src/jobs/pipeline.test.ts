@@ -126,6 +126,10 @@ describe('pipeline queue order', () => {
         sent.push({ name, step: data.step, options });
         return 'job';
       },
+      insert: async (jobs: (PgBoss.SendOptions & { name: string; data: PipelineJobData })[]) => {
+        for (const { name, data, ...options } of jobs)
+          sent.push({ name, step: data.step, options });
+      },
     } as unknown as PgBoss;
     const config = {
       retryLimit: 2,
@@ -167,6 +171,36 @@ describe('pipeline queue order', () => {
       ['audio-merge', undefined, 0],
       ['call-download', undefined, 1],
       ['call-download', 'sync-job-id', 0],
+    ]);
+  });
+
+  it('downloads and merges a sync’s calls in every company’s turn', async () => {
+    const { queue, sent } = sender();
+    const calls = (company: string, n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        interactionId: `${company}-${i + 1}`,
+        jobId: `${company}-${i + 1}`,
+      }));
+    // A's first sync queues three calls, then B's queues one: B's first ties A's first.
+    await queue.downloadCalls(calls('a', 3), { firstTurn: 1 });
+    await queue.downloadCalls(calls('b', 1), { firstTurn: 1 });
+    // A later page of A's sync continues its line.
+    await queue.downloadCalls(
+      calls('a', 1).map((c) => ({ ...c, jobId: 'a-4' })),
+      {
+        firstTurn: 4,
+      },
+    );
+    await queue.merge('a-1', { turn: 2 });
+    await queue.merge('b-1', { turn: 1 });
+    expect(sent.map((s) => [s.name, s.options.id, s.options.priority ?? 0])).toEqual([
+      ['call-download', 'a-1', 0],
+      ['call-download', 'a-2', -1],
+      ['call-download', 'a-3', -2],
+      ['call-download', 'b-1', 0],
+      ['call-download', 'a-4', -3],
+      ['audio-merge', undefined, -1],
+      ['audio-merge', undefined, 0],
     ]);
   });
 });

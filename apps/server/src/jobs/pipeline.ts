@@ -73,8 +73,11 @@ export function transcribeJob(
 }
 
 export interface PipelineSender extends PipelineQueue {
-  /** Merges again (a downloaded call); a fresh job each time. */
-  merge(interactionId: string): Promise<void>;
+  /**
+   * Merges again (a downloaded call); a fresh job each time. `turn`: a CRM-synced call's place
+   * among its company's calls waiting for the merge (see transcribe).
+   */
+  merge(interactionId: string, options?: { turn?: number }): Promise<void>;
   /**
    * `background`: a CRM-synced call, in TRANSCRIBE_BACKGROUND_QUEUE; `turn`: its place among its
    * company's synced calls waiting for transcription (1 = the first), so that companies take
@@ -86,9 +89,13 @@ export interface PipelineSender extends PipelineQueue {
   ): Promise<void>;
   /**
    * downloadCall for many calls, each with its job id, in one INSERT (a CRM sync queues a page of
-   * calls at once: one statement instead of one per call).
+   * calls at once: one statement instead of one per call). `firstTurn`: the first call's place
+   * among its company's new calls; the others follow it (see transcribe).
    */
-  downloadCalls(calls: { interactionId: string; jobId: string }[]): Promise<void>;
+  downloadCalls(
+    calls: { interactionId: string; jobId: string }[],
+    options?: { firstTurn?: number },
+  ): Promise<void>;
 }
 
 export interface PipelineDeps {
@@ -151,6 +158,12 @@ export async function createPipelineQueues(boss: PgBoss): Promise<void> {
 /** Ids of this process's pg-boss workers per queue (filled by registerPipelineWorkers). */
 export type LocalPipelineWorkers = Map<PipelineQueueName, string[]>;
 
+/**
+ * pg-boss fetches higher priorities first: a company's n-th waiting synced call gets 1 − n, so
+ * every company's first call runs before anyone's second (equal priorities keep their order).
+ */
+const turnPriority = (turn: number) => 1 - Math.max(1, turn);
+
 export function createPipelineSender(
   boss: PgBoss,
   config: PipelineConfig,
@@ -174,23 +187,26 @@ export function createPipelineSender(
   const now = { priority: 1 };
   return {
     mergeRecording: (id) => sendStep(AUDIO_MERGE_QUEUE, id, { id, ...now }),
-    merge: (id) => sendStep(AUDIO_MERGE_QUEUE, id),
+    merge: (id, opts) =>
+      sendStep(AUDIO_MERGE_QUEUE, id, opts?.turn ? { priority: turnPriority(opts.turn) } : {}),
     // A company's n-th waiting synced call 1 − n: every company's first before anyone's second.
     // Recordings keep priority 1 too, ahead of synced calls queued here by earlier versions.
     transcribe: (id, opts) => {
       const background = opts?.background ?? false;
       return send(
         transcribeJob(id, { background }),
-        background ? { priority: 1 - Math.max(1, opts?.turn ?? 1) } : now,
+        background ? { priority: turnPriority(opts?.turn ?? 1) } : now,
       );
     },
     downloadCall: (id, jobId) => sendStep(CALL_DOWNLOAD_QUEUE, id, jobId ? { id: jobId } : now),
-    async downloadCalls(calls) {
+    async downloadCalls(calls, opts) {
       if (calls.length === 0) return;
+      const first = opts?.firstTurn;
       // Like send: an existing job of the same id is left alone (ON CONFLICT DO NOTHING).
       await boss.insert(
-        calls.map(({ interactionId, jobId }) => ({
+        calls.map(({ interactionId, jobId }, i) => ({
           ...options,
+          ...(first ? { priority: turnPriority(first + i) } : {}),
           id: jobId,
           name: CALL_DOWNLOAD_QUEUE,
           data: { interactionId, step: CALL_DOWNLOAD_QUEUE } satisfies PipelineJobData,

@@ -1,5 +1,5 @@
 import type { HoldReason, TranscriptEngine } from '@fieldbot/shared';
-import { and, count, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   audioAssets,
@@ -26,6 +26,20 @@ export interface MergedAudio {
 /** The queries of the interaction pipeline's jobs. */
 export function createPipelineRepo(db: Db) {
   const now = sql`now()`;
+  /** A company's CRM-synced calls in a step: a call's place in the company's own line. */
+  const syncedCallsWhere = async (companyId: string, inStep: SQL) => {
+    const [row] = await db
+      .select({ n: count() })
+      .from(interactions)
+      .where(
+        and(
+          eq(interactions.companyId, companyId),
+          inStep,
+          isNotNull(interactions.sourceIntegrationId),
+        ),
+      );
+    return row?.n ?? 0;
+  };
   return {
     async load(interactionId: string) {
       const [row] = await db
@@ -99,17 +113,12 @@ export function createPipelineRepo(db: Db) {
      * one included once its audio is saved: its place in the company's own line.
      */
     async syncedCallsTranscribing(companyId: string): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(interactions)
-        .where(
-          and(
-            eq(interactions.companyId, companyId),
-            eq(interactions.transcriptStatus, 'in-progress'),
-            isNotNull(interactions.sourceIntegrationId),
-          ),
-        );
-      return row?.n ?? 0;
+      return syncedCallsWhere(companyId, eq(interactions.transcriptStatus, 'in-progress'));
+    },
+
+    /** The same for the merge: this call included once its download is recorded. */
+    async syncedCallsMerging(companyId: string): Promise<number> {
+      return syncedCallsWhere(companyId, eq(interactions.audioMergeStatus, 'in-progress'));
     },
 
     /** Replaces the transcript as a whole: readers see the old one or the new one, never a mix. */
