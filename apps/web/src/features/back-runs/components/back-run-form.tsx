@@ -25,11 +25,9 @@ export const backRunBots = (bots: readonly CompanyBot[]) =>
   bots.filter((bot) => !botAppliesToCustomer(bot));
 
 /** The first message of each field of a zod failure, keyed like the server's 422 errors. */
-function fieldErrorsOf(request: unknown): FieldErrors {
-  const parsed = backRunRequestSchema.safeParse(request);
-  if (parsed.success) return {};
+function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }[]): FieldErrors {
   const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
+  for (const issue of issues) {
     const field = String(issue.path[0] ?? 'bot_id');
     errors[field] ??= [issue.message];
   }
@@ -71,9 +69,9 @@ export function BackRunForm({ opened, onStarted, onClose }: BackRunFormProps) {
   };
 
   const valid = (): BackRunRequest | null => {
-    const errors = fieldErrorsOf(request);
-    setClientErrors(errors);
-    return Object.keys(errors).length === 0 ? (request as BackRunRequest) : null;
+    const parsed = backRunRequestSchema.safeParse(request);
+    setClientErrors(parsed.success ? {} : fieldErrorsOf(parsed.error.issues));
+    return parsed.success ? parsed.data : null;
   };
 
   const submitEstimate = () => {

@@ -3,7 +3,7 @@ import {
   CAPACITY_ALERT_THRESHOLDS,
   CAPACITY_MAX_DOLLARS,
   SOFT_CAPACITY_EVENT,
-  type CapacityForm as CapacityBody,
+  capacityFormSchema,
 } from '@fieldbot/shared';
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -42,8 +42,8 @@ export function CapacityForm({ limits }: CapacityFormProps) {
   const blocked = hardNotAboveSoft(form.values);
 
   const submit = form.onSubmit((values) => {
-    // validateCapacity passed: soft is a number.
-    const body = capacityBody(values) as CapacityBody;
+    // validateCapacity passed, so this parse does too; it types the body.
+    const body = capacityFormSchema.parse(capacityBody(values));
     // The promise, not mutate()'s callbacks: the refetched limits re-key (remount) this form, and
     // React Query drops the callbacks of an unmounted caller, which lost the toast under load.
     update.mutateAsync(body).then(
