@@ -18,7 +18,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** 23 bots whose names say which page they came from; 'nobody' finds none. */
+/**
+ * 23 bots whose names say which page they came from; 'nobody' finds none; 'everything' finds
+ * more than the server counts (a capped count of 1,000).
+ */
 function serveBots() {
   return mockFetch(({ url }) => {
     const params = new URL(url, 'http://localhost').searchParams;
@@ -35,7 +38,9 @@ function serveBots() {
       });
     }
     const page = Number(params.get('page') ?? 1);
-    const count = params.get('keyword') === 'nobody' ? 0 : 23;
+    const keyword = params.get('keyword');
+    const capped = keyword === 'everything';
+    const count = keyword === 'nobody' ? 0 : capped ? 1000 : 23;
     const items: MarketplaceBotItem[] = [];
     for (let i = (page - 1) * 10; i < Math.min(page * 10, count); i++) {
       items.push(
@@ -46,7 +51,7 @@ function serveBots() {
         }),
       );
     }
-    return jsonResponse(200, { data: { items, count } });
+    return jsonResponse(200, { data: { items, count, count_capped: capped } });
   });
 }
 
@@ -209,6 +214,14 @@ describe('MarketplacePage', { timeout: 40_000 }, () => {
     expect(router.state.location.search).toBe('?page=3');
     expect(screen.getByText('Showing 21 to 23 of 23 entries')).toBeInTheDocument();
     expect(queriesTo(fn, LIST).at(-1)).toMatchObject({ page: '3' });
+  });
+
+  it('says a capped count is a lower bound and still offers the next pages', async () => {
+    serveBots();
+    renderMarketplace('/marketplace?keyword=everything');
+    await screen.findByText('Bot p1-1');
+    expect(screen.getByText('Showing 1 to 10 of 1,000+ entries')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 100' })).toBeInTheDocument();
   });
 
   it('searches one second after typing stops, and shows No Bots Found', async () => {
