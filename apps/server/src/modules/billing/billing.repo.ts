@@ -22,6 +22,7 @@ import {
   timezones,
   users,
 } from '../../db/schema/index.js';
+import { chunks } from '../../lib/batches.js';
 import { likePattern } from '../../lib/sql-like.js';
 
 /** The zone of a company without one (spec §5 lists US zones first; the demo data is Eastern). */
@@ -131,12 +132,6 @@ async function settleCompaniesDue(tx: Tx, companyIds: string[]): Promise<Map<str
 
 /** Rows per multi-row INSERT: well under PostgreSQL's 65,535 bind parameters. */
 const INSERT_CHUNK = 1000;
-
-function chunks<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 const periodKey = (row: { companyId: string; period: string }) => `${row.companyId}:${row.period}`;
 

@@ -10,6 +10,7 @@ import {
   type TransactionListQuery,
   type TransactionStatus,
 } from '@fieldbot/shared';
+import { chunks, mapLimit } from '../../lib/batches.js';
 import { DomainError } from '../../lib/errors.js';
 import { escapeHtml } from '../../lib/html.js';
 import type { MailMessage } from '../../providers/mail/index.js';
@@ -77,26 +78,6 @@ const CLOSE_BATCH = 500;
 const CHARGE_CONCURRENCY = 16;
 
 type CloseCompany = { id: string; createdAt: Date; timeZone: string };
-
-/** Runs `task` over `items` with at most `limit` in flight; results in the items' order. */
-async function mapLimit<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>) {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await task(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
-function chunked<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 const attemptKey = (invoiceId: string, attempt: number) =>
   `invoice:${invoiceId}:attempt:${attempt}`;
@@ -318,9 +299,9 @@ export function createBillingService(deps: BillingDeps) {
    */
   async function closeBatch(list: CloseCompany[], period?: string): Promise<CloseOutcome[]> {
     const at = now();
-    const months = list.map((company) => {
+    const months = list.map((company, index) => {
       const month = period ?? previousPeriod(periodOf(at, company.timeZone));
-      return { company, month, range: periodRange(month, company.timeZone) };
+      return { index, company, month, range: periodRange(month, company.timeZone) };
     });
     const existing = new Map(
       (
@@ -364,7 +345,7 @@ export function createBillingService(deps: BillingDeps) {
         };
       }),
     );
-    for (const [i, m] of toInvoice.entries()) invoiced.set(months.indexOf(m), created[i]!);
+    for (const [i, m] of toInvoice.entries()) invoiced.set(m.index, created[i]!);
     const indexes = [...invoiced.keys()];
     const charges = await chargeInvoices(
       indexes.map((index) => invoiced.get(index)!.invoice.id),
@@ -453,7 +434,7 @@ export function createBillingService(deps: BillingDeps) {
         });
         return false;
       });
-      const batches = chunked(list, CLOSE_BATCH);
+      const batches = chunks(list, CLOSE_BATCH);
       const closed = await mapLimit(batches, Math.max(1, options.concurrency ?? 1), (batch) =>
         closeBatch(batch, options.period),
       );
