@@ -10,8 +10,7 @@
 import { PERIOD_PATTERN, formatUsd } from '@fieldbot/shared';
 import { exitOnConfigError, loadConfigOrExit } from '../src/config.js';
 import { closeBillingNow } from '../src/jobs/billing-close.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../src/lib/uuid.js';
 
 function usage(problem: string): never {
   console.error(`${problem}\nUsage: npm run billing:close -- [--company <id>] [--month YYYY-MM]`);
@@ -25,7 +24,7 @@ function parseArgs(argv: string[]): { companyId?: string; period?: string } {
     const [flag, inline] = arg.includes('=') ? arg.split('=', 2) : [arg, undefined];
     const value = inline ?? argv[++i];
     if (flag === '--company') {
-      if (!value || !UUID.test(value)) usage('--company needs a company id (uuid).');
+      if (!value || !isUuid(value)) usage('--company needs a company id (uuid).');
       out.companyId = value;
     } else if (flag === '--month') {
       if (!value || !PERIOD_PATTERN.test(value)) usage('--month needs YYYY-MM.');
