@@ -43,6 +43,7 @@ export * from './billing/billing.schema';
 export * from './billing/billing-period';
 export * from './billing/capacity.schema';
 export * from './billing/pricing';
+export * from './billing/money';
 export * from './integrations/integration-constants';
 export * from './integrations/integration.schema';
 export * from './integrations/integration-fields';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../validation/messages';
 import { BILLING_MESSAGES, HOLD_REASONS } from './billing-constants';
-import { isWholeCents } from './pricing';
+import { isWholeCents } from './money';
 
 /** Largest limit accepted, in US dollars (keeps cents inside a 32-bit integer). */
 export const CAPACITY_MAX_DOLLARS = 10_000_000;

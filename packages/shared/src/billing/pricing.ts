@@ -66,52 +66,6 @@ export function minutesChargeCents(totalSeconds: number, pricePerMinuteCents: nu
   return billedMinutes(totalSeconds) * pricePerMinuteCents;
 }
 
-/** A capacity limit (US dollars, spec §3 soft/hard_capacity) in cents. */
-export function dollarsToCents(dollars: number): number {
-  return Math.round(dollars * 100);
-}
-
-/** Stored cents as the API's dollars: 50050 → 500.5. */
-export function centsToDollars(cents: number): number {
-  return cents / 100;
-}
-
-/** A nullable limit both ways: the API's dollars and the stored cents. */
-export function nullableCents(dollars: number | null | undefined): number | null {
-  return dollars === null || dollars === undefined ? null : dollarsToCents(dollars);
-}
-export function nullableDollars(cents: number | null): number | null {
-  return cents === null ? null : centsToDollars(cents);
-}
-
-/** True when dollars name a whole number of cents (500.5 yes, 0.505 no), allowing float noise. */
-export function isWholeCents(dollars: number): boolean {
-  return Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
-}
-
-/** Exact decimal money text (a CRM's amount, PostgreSQL numeric) to integer cents: '19.9' → 1990. */
-export function moneyTextToCents(text: string): number;
-export function moneyTextToCents(text: string | null): number | null;
-export function moneyTextToCents(text: string | null): number | null {
-  if (text === null) return null;
-  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!match) throw new Error(`not a money amount: ${text}`);
-  const cents = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
-  return match[1] ? -cents : cents;
-}
-
-/** Integer cents to decimal money text without floating point: 1990 → '19.90'. */
-export function centsToMoneyText(cents: number): string {
-  if (!Number.isSafeInteger(cents)) throw new Error(`not whole cents: ${cents}`);
-  const abs = Math.abs(cents);
-  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** Formats cents as US dollars: 123456 → "$1,234.56". */
-export function formatUsd(cents: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-}
-
 /** Share of a limit spent, 0 when there is no limit. */
 export function spentPercent(spentCents: number, limitCents: number | null): number {
   if (!limitCents || limitCents <= 0) return 0;

@@ -1,26 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { retryAfterMs } from './servicetitan-client.js';
-import {
-  dollarsTextToCents,
-  durationSeconds,
-  jobStatusOf,
-  mapExportRow,
-  phoneDigits,
-} from './servicetitan-records.js';
+import { durationSeconds, jobStatusOf, mapExportRow, phoneDigits } from './servicetitan-records.js';
 
 describe('ServiceTitan field conversions', () => {
-  it('turns decimal dollars into exact integer cents', () => {
-    expect(dollarsTextToCents(19.99)).toBe(1999);
-    expect(dollarsTextToCents(1234.56)).toBe(123456);
-    expect(dollarsTextToCents(0.1 + 0.2)).toBe(30);
-    expect(dollarsTextToCents(1.005)).toBe(101);
-    expect(dollarsTextToCents('250')).toBe(25000);
-    expect(dollarsTextToCents(-12.5)).toBe(-1250);
-    expect(dollarsTextToCents(123456789.99)).toBe(12345678999);
-    expect(dollarsTextToCents(null)).toBeNull();
-    expect(() => dollarsTextToCents('12,00')).toThrow();
-  });
-
   it('reads TimeSpan durations and seconds', () => {
     expect(durationSeconds('00:03:12')).toBe(192);
     expect(durationSeconds('01:00:00.6000000')).toBe(3601);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneyTextToCents } from '@fieldbot/shared';
+import { dollarAmountToCents } from '@fieldbot/shared';
 import type {
   CrmCall,
   CrmCustomer,
@@ -155,28 +155,6 @@ export function jobStatusOf(value: string): CrmJobStatus {
   return JOB_STATUSES[value.replace(/[\s_-]/g, '').toLowerCase()] ?? 'scheduled';
 }
 
-/**
- * A decimal dollar amount to integer cents without floating point: the number's shortest text
- * (which is what the JSON said) is rounded half away from zero to two decimals, then parsed exactly.
- */
-export function dollarsTextToCents(total: number | string | null | undefined): number | null {
-  if (total === null || total === undefined || total === '') return null;
-  const text = typeof total === 'number' ? decimalText(total) : total.trim();
-  const match = /^(-?)(\d+)(?:\.(\d*))?$/.exec(text);
-  if (!match) throw new Error(`not a money amount: ${text}`);
-  const [, sign, whole, fraction = ''] = match;
-  if (fraction.length <= 2) return moneyTextToCents(`${sign}${whole}.${fraction.padEnd(2, '0')}`);
-  const cents = BigInt(whole + fraction.slice(0, 2)) + (Number(fraction[2]) >= 5 ? 1n : 0n);
-  return Number(sign ? -cents : cents);
-}
-
-function decimalText(value: number): string {
-  if (!Number.isFinite(value)) throw new Error(`not a money amount: ${value}`);
-  const text = String(value);
-  // Exponent form only for tiny or huge values; toFixed(20) is exact enough for cents there.
-  return text.includes('e') ? value.toFixed(20).replace(/0+$/, '').replace(/\.$/, '') : text;
-}
-
 /** TimeSpan text ("[d.]hh:mm:ss[.fffffff]") or a number of seconds to whole seconds. */
 export function durationSeconds(value: string | number | null | undefined): number {
   if (value === null || value === undefined) return 0;
@@ -237,7 +215,7 @@ const MAPPERS: { [E in CrmEntity]: (row: z.infer<(typeof ROWS)[E]>) => CrmRecord
     locationExternalId: row.locationId ? String(row.locationId) : null,
     technicianExternalId: row.soldById ? String(row.soldById) : null,
     status: jobStatusOf(row.jobStatus),
-    revenueCents: dollarsTextToCents(row.total),
+    revenueCents: dollarAmountToCents(row.total),
     completedAt: row.completedOn ? dateOf(row.completedOn) : null,
     createdAt: dateOf(row.createdOn),
   }),
