@@ -3,16 +3,15 @@ import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { CrmConfig, PipelineConfig } from '../config.js';
 import type { Db } from '../db/client.js';
-import { CRM_ENTITIES, type CrmEntity } from '../db/schema/index.js';
 import type { CrmSyncQueue, SyncTrigger } from '../modules/integrations/index.js';
 import {
+  commitSyncPage,
+  CRM_ENTITIES,
   type CrmConnector,
   type CrmSyncStateRepo,
   type JobCompletedEvent,
-  moveCursor,
   type SyncCounts,
   type SyncTarget,
-  upsertPage,
 } from '../modules/crm-sync/index.js';
 import { CrmError } from '../providers/crm/crm-provider.js';
 import { JOB_COMPLETED_EVENT } from './job-events.js';
@@ -174,17 +173,7 @@ export async function runCrmSync(
       let cursor = cursors.get(entity) ?? null;
       for (;;) {
         const page = await connection.exportPage(entity, cursor);
-        const outcome = await deps.db.transaction(async (tx) => {
-          const written = await upsertPage(tx, target, entity as CrmEntity, page.items);
-          await moveCursor(
-            tx,
-            companyIntegrationId,
-            entity,
-            page.cursor,
-            written.created + written.updated,
-          );
-          return written;
-        });
+        const outcome = await commitSyncPage(deps.db, target, entity, page);
         tally.created += outcome.created;
         tally.updated += outcome.updated;
         tally.skipped += outcome.skipped;

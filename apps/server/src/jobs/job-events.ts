@@ -1,10 +1,10 @@
-import { centsToMoneyText, moneyTextToCents } from '@fieldbot/shared';
-import { eq, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../db/client.js';
-import { jobs } from '../db/schema/index.js';
-import { notFound } from '../lib/errors.js';
-import type { JobCompletedEvent } from '../modules/crm-sync/index.js';
+import {
+  type JobCompletedEvent,
+  markJobCompleted,
+  markJobCompletionPublished,
+} from '../modules/crm-sync/index.js';
 
 /**
  * Published whenever a job's status becomes completed (bot automation subscribes to it; the CRM
@@ -38,28 +38,8 @@ export async function completeJob(
   jobId: string,
   revenueCents: number | null,
 ): Promise<JobCompletedEvent> {
-  const [row] = await deps.db
-    .update(jobs)
-    .set({
-      status: 'completed',
-      revenue: revenueCents === null ? null : centsToMoneyText(revenueCents),
-      completedAt: sql`coalesce(${jobs.completedAt}, now())`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(jobs.id, jobId))
-    .returning({ companyId: jobs.companyId, customerId: jobs.customerId, revenue: jobs.revenue });
-  if (!row) throw notFound();
-  const event: JobCompletedEvent = {
-    job_id: jobId,
-    company_id: row.companyId,
-    customer_id: row.customerId,
-    revenue_cents: moneyTextToCents(row.revenue),
-  };
+  const event = await markJobCompleted(deps.db, jobId, revenueCents);
   await publishJobCompleted(deps.boss, event);
-  // Closes the job.completed outbox the CRM sync drains (published once, whoever completed it).
-  await deps.db
-    .update(jobs)
-    .set({ completionPublishedAt: sql`coalesce(${jobs.completionPublishedAt}, now())` })
-    .where(eq(jobs.id, jobId));
+  await markJobCompletionPublished(deps.db, jobId);
   return event;
 }

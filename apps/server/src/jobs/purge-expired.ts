@@ -1,15 +1,10 @@
-import { lt, or } from 'drizzle-orm';
+import { ANALYTICS_RETENTION_DAYS } from '@fieldbot/shared';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../db/client.js';
-import { ANALYTICS_RETENTION_DAYS } from '@fieldbot/shared';
-import {
-  analyticsEvents,
-  emailVerificationTokens,
-  loginAttempts,
-  passwordResetTokens,
-  supportMessages,
-} from '../db/schema/index.js';
+import { createAnalyticsRepo } from '../modules/analytics/index.js';
 import type { SessionService } from '../modules/session/index.js';
+import { createSupportRepo } from '../modules/support/index.js';
+import { purgeStaleAuthRows } from '../modules/user/index.js';
 
 export const PURGE_EXPIRED_QUEUE = 'purge-expired';
 
@@ -21,26 +16,17 @@ export interface PurgeDeps {
 }
 
 /**
- * Deletes rows that can no longer matter: dead sessions, old attempts, spent or stale tokens, and
- * analytics events and Help panel messages past their retention.
+ * Deletes rows that can no longer matter, each through the module that owns them: dead sessions,
+ * old attempts, spent or stale tokens, and analytics events and Help panel messages past their
+ * retention.
  */
 export async function purgeExpired({ db, sessions, loginWindowMs, now = Date.now }: PurgeDeps) {
   const t = now();
   await sessions.purgeExpired();
-  await db.delete(loginAttempts).where(lt(loginAttempts.at, new Date(t - loginWindowMs)));
-  // Spent tokens are kept a day for support questions, then dropped.
-  const dayAgo = new Date(t - 86_400_000);
-  await db
-    .delete(emailVerificationTokens)
-    .where(
-      or(lt(emailVerificationTokens.expiresAt, dayAgo), lt(emailVerificationTokens.usedAt, dayAgo)),
-    );
-  await db
-    .delete(passwordResetTokens)
-    .where(or(lt(passwordResetTokens.expiresAt, dayAgo), lt(passwordResetTokens.usedAt, dayAgo)));
+  await purgeStaleAuthRows(db, t, loginWindowMs);
   const retained = new Date(t - ANALYTICS_RETENTION_DAYS * 86_400_000);
-  await db.delete(analyticsEvents).where(lt(analyticsEvents.receivedAt, retained));
-  await db.delete(supportMessages).where(lt(supportMessages.createdAt, retained));
+  await createAnalyticsRepo(db).purgeBefore(retained);
+  await createSupportRepo(db).purgeBefore(retained);
 }
 
 export async function registerPurgeExpired(boss: PgBoss, deps: PurgeDeps): Promise<void> {

@@ -1,4 +1,4 @@
-import { and, count, eq, gte } from 'drizzle-orm';
+import { and, count, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { analyticsEvents } from '../../db/schema/index.js';
 
@@ -16,6 +16,10 @@ export function createAnalyticsRepo(db: Db) {
         .from(analyticsEvents)
         .where(and(eq(analyticsEvents.userId, userId), gte(analyticsEvents.receivedAt, since)));
       return row?.n ?? 0;
+    },
+    /** Drops events received before `cutoff` (past their retention). */
+    async purgeBefore(cutoff: Date): Promise<void> {
+      await db.delete(analyticsEvents).where(lt(analyticsEvents.receivedAt, cutoff));
     },
   };
 }

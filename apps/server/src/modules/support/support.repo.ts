@@ -1,4 +1,4 @@
-import { and, count, eq, gte } from 'drizzle-orm';
+import { and, count, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { supportMessages } from '../../db/schema/index.js';
 
@@ -14,6 +14,11 @@ export function createSupportRepo(db: Db) {
 
     async insert(row: { userId: string; message: string; page: string | null; createdAt: Date }) {
       await db.insert(supportMessages).values(row);
+    },
+
+    /** Drops Help panel messages written before `cutoff` (past their retention). */
+    async purgeBefore(cutoff: Date): Promise<void> {
+      await db.delete(supportMessages).where(lt(supportMessages.createdAt, cutoff));
     },
   };
 }

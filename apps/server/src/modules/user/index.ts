@@ -4,5 +4,6 @@
  */
 export { linkMail } from './account-mail.js';
 export type { ProfileService } from './profile.service.js';
+export { purgeStaleAuthRows } from './auth-purge.repo.js';
 export { slidingWindowWait } from './rate-limit.js';
 export { createProfile, registerUserModule } from './user.module.js';
