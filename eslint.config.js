@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { readdirSync } from 'node:fs';
 
 const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.url), {
@@ -45,15 +47,6 @@ const noSqlInJobs = {
   message:
     "jobs/ holds queue set-up and thin handlers only: put the query in a module's <feature>.repo.ts and call it through the module's index.js.",
 };
-/**
- * Job files that still hold SQL, until their queries move into a module. purge-expired deletes rows
- * of several modules (sessions, tokens, analytics, support), so it needs an owner chosen first.
- */
-const JOBS_WITH_SQL_PENDING = [
-  'apps/server/src/jobs/crm-sync.ts',
-  'apps/server/src/jobs/job-events.ts',
-  'apps/server/src/jobs/purge-expired.ts',
-];
 const serverRestrict = (...patterns) => ['error', { patterns }];
 const SERVER_TESTS = ['apps/server/test/**', 'apps/server/**/*.test.ts'];
 
@@ -96,6 +89,23 @@ export default tseslint.config(
       'no-restricted-imports': restrictImports(),
     },
   },
+  // No import cycles in the server and shared source: in a cycle, load order decides what is still
+  // undefined, and which layer owns what blurs. Type-only imports are erased, so they are not counted.
+  {
+    files: ['{apps/server,packages/shared}/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The parser and extensions import-x needs to read the imported TypeScript files.
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/server/tsconfig.json', 'packages/shared/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   // Dependencies flow app → features → components/lib. Shared code never imports a feature or the
   // app shell.
   {
@@ -136,7 +146,7 @@ export default tseslint.config(
   // The block above, plus no SQL: it lists moduleIndexOnly again because options are replaced.
   {
     files: ['apps/server/src/jobs/**/*.ts'],
-    ignores: [...SERVER_TESTS, ...JOBS_WITH_SQL_PENDING],
+    ignores: SERVER_TESTS,
     rules: { 'no-restricted-imports': serverRestrict(moduleIndexOnly, noSqlInJobs) },
   },
   {

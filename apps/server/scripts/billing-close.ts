@@ -9,7 +9,7 @@
  */
 import { PERIOD_PATTERN, formatUsd } from '@fieldbot/shared';
 import { exitOnConfigError, loadConfigOrExit } from '../src/config.js';
-import { closeBillingNow } from '../src/jobs/billing-close.js';
+import { closeBillingNow } from '../src/jobs/run-now.js';
 import { isUuid } from '../src/lib/uuid.js';
 
 function usage(problem: string): never {

@@ -1,4 +1,4 @@
-import type { AppDeps } from './app.js';
+import type { AppDeps } from './app-deps.js';
 import { type BotMarksService, createBotMarks } from './modules/bot-marks/index.js';
 import { createPublisherCodeLookup } from './modules/publishers/index.js';
 import {

@@ -2,19 +2,14 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppDeps } from './app-deps.js';
 import { createAppServices } from './app-services.js';
-import type { AppConfig } from './config.js';
-import type { Database } from './db/client.js';
-import type { CapacityCheckQueue } from './jobs/capacity-check.js';
 import { registerAddressModule } from './modules/address/index.js';
 import { registerAnalyticsModule } from './modules/analytics/index.js';
 import { registerBillingModule } from './modules/billing/index.js';
-import {
-  type BackRunStartQueue,
-  registerBotBackRunsModule,
-} from './modules/bot-back-runs/index.js';
+import { registerBotBackRunsModule } from './modules/bot-back-runs/index.js';
 import { registerBotMarksModule } from './modules/bot-marks/index.js';
-import { type BotRunQueue, registerBotRunsModule } from './modules/bot-runs/index.js';
+import { registerBotRunsModule } from './modules/bot-runs/index.js';
 import { registerBotsModule } from './modules/bots/index.js';
 import { registerCapacityModule } from './modules/capacity/index.js';
 import { registerClientsModule } from './modules/clients/index.js';
@@ -22,13 +17,13 @@ import { registerCompanyModule } from './modules/company/index.js';
 import { registerDashboardsModule } from './modules/dashboards/index.js';
 import { registerFilesModule } from './modules/files/index.js';
 import { registerHealthModule } from './modules/health/index.js';
-import { type CrmSyncQueue, registerIntegrationsModule } from './modules/integrations/index.js';
+import { registerIntegrationsModule } from './modules/integrations/index.js';
 import { registerInteractionsModule } from './modules/interactions/index.js';
 import { registerMarketplaceModule } from './modules/marketplace/index.js';
 import { registerPaymentMethodsModule } from './modules/payment-methods/index.js';
 import { registerPublisherUsersModule } from './modules/publisher-users/index.js';
 import { registerPublishersModule } from './modules/publishers/index.js';
-import { type PipelineQueue, registerRecordingsModule } from './modules/recordings/index.js';
+import { registerRecordingsModule } from './modules/recordings/index.js';
 import { registerReferenceDataModule } from './modules/reference-data/index.js';
 import { registerSupportModule, thirdPartyCspSources } from './modules/support/index.js';
 import { registerTeamModule } from './modules/team/index.js';
@@ -41,34 +36,8 @@ import { loggerOptions } from './plugins/logging.js';
 import { responseSerializerCompiler } from './plugins/response-serializer.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSessions } from './plugins/session.js';
-import type { BotEngines } from './providers/bot-engine/index.js';
-import type { MailMessage } from './providers/mail/index.js';
-import type { PaymentProvider } from './providers/payments/index.js';
-import type { StorageProvider } from './providers/storage/index.js';
 
-export interface AppDeps {
-  config: AppConfig;
-  database: Database;
-  storage: StorageProvider;
-  /** Queues an e-mail (pg-boss send-email); a dedupe key already queued is not queued again. */
-  sendMail(message: MailMessage, options?: { dedupeKey?: string }): Promise<void>;
-  /** Queues the interaction pipeline: audio merge of new recordings, CSR call downloads. */
-  pipeline: PipelineQueue;
-  /** The bot engines (test runs of the builder); server.ts builds them from the configuration. */
-  botEngines: BotEngines;
-  /** Queues bot runs: one pg-boss job per bot result. */
-  botRuns: BotRunQueue;
-  /** Queues the start job of a back-run. */
-  backRuns: BackRunStartQueue;
-  /** Queues a capacity check of one company (resumes paused work after a limit is raised). */
-  capacityCheck?: CapacityCheckQueue;
-  /** Card payments: Stripe when configured, else the built-in sandbox (createPaymentProvider). */
-  payments: PaymentProvider;
-  /** Queues CRM syncs (the sync engine, jobs/crm-sync.ts). */
-  crmSync: CrmSyncQueue;
-  /** The request log's destination instead of stdout (tests capture it). */
-  logStream?: { write(line: string): void };
-}
+export type { AppDeps };
 
 /**
  * Registers the plugins, then each module with what it needs; the services several modules share

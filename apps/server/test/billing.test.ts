@@ -6,7 +6,7 @@ import {
 } from '@fieldbot/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { closeBillingNow, type CloseNowOptions } from '../src/jobs/billing-close';
+import { closeBillingNow, type CloseNowOptions } from '../src/jobs/run-now';
 import type { CloseOutcome } from '../src/modules/billing/billing.service';
 import { DEMO } from './support/demo';
 import { FakePaymentProvider } from './support/fake-payment-provider';

@@ -32,7 +32,8 @@ import {
 } from '@fieldbot/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { retireBotVersionsNow, type RetirementOutcome } from '../src/jobs/bot-retirement';
+import type { RetirementOutcome } from '../src/jobs/bot-retirement';
+import { retireBotVersionsNow } from '../src/jobs/run-now';
 import type { ApiClient } from './support/api-client';
 import { insertBots, type InsertedBot } from './support/bots';
 import { DEMO } from './support/demo';

@@ -1,10 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import type { AppConfig } from '../config.js';
-import { createBilling, type BillingService, type CloseOutcome } from '../modules/billing/index.js';
-import { createPaymentProvider, type PaymentProvider } from '../providers/payments/index.js';
+import type { BillingService } from '../modules/billing/index.js';
 import { createWaitingUniqueQueue } from './queue-policy.js';
-import { withQueueRuntime } from './queue-runtime.js';
 
 /**
  * The monthly close. Hourly, a scan finds the companies whose previous month (their
@@ -68,47 +65,5 @@ export async function registerBillingWorkers(
       const outcome = await billing.closeCompanyById(job.data.companyId, job.data.period);
       logger.info({ ...outcome }, 'billing close');
     },
-  );
-}
-
-export interface CloseNowOptions {
-  companyId?: string;
-  /** 'YYYY-MM'; default: each company's previous month in its timezone. */
-  period?: string;
-  concurrency?: number;
-  /** The close's clock (tests close past months as of their first day). */
-  now?: Date;
-}
-
-/**
- * The operator command's body (`npm run billing:close`): opens the database as the server does,
- * closes the month at once with the same service as the job, and queues its e-mails on the job
- * queue (the server's worker sends them). Embedded mode: the data folder is locked by a running
- * server, so this needs the server stopped (openDatabase says so); on PostgreSQL it runs beside it.
- */
-export async function closeBillingNow(
-  config: AppConfig,
-  options: CloseNowOptions | CloseNowOptions[],
-  overrides: { payments?: PaymentProvider; logger?: Logger } = {},
-): Promise<CloseOutcome[]> {
-  return withQueueRuntime(
-    config,
-    async ({ database, queue: jobs }) => {
-      const outcomes: CloseOutcome[] = [];
-      for (const run of Array.isArray(options) ? options : [options]) {
-        const billing = createBilling({
-          db: database.db,
-          config,
-          payments:
-            overrides.payments ??
-            createPaymentProvider(config.billing, database.db, config.sessionSecret),
-          sendMail: (message) => jobs.sendEmail(message),
-          now: run.now ? () => run.now! : undefined,
-        });
-        outcomes.push(...(await billing.closeAll(run)));
-      }
-      return outcomes;
-    },
-    { logger: overrides.logger },
   );
 }

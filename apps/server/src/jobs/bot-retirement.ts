@@ -1,14 +1,11 @@
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import {
   createDeprecationNotifier,
   retireVersionsDue,
   type DedupedMailer,
 } from '../modules/marketplace/index.js';
-import type { JobQueue } from './queue.js';
-import { withQueueRuntime } from './queue-runtime.js';
 
 /**
  * Once a day, pins on versions whose retires_on (UTC) has come move to the newest version of the
@@ -54,28 +51,5 @@ export async function registerBotRetirementWorker(
     if (outcome.versionsRetired > 0 || outcome.mailsQueued > 0) {
       deps.logger.info({ ...outcome }, 'bot versions retired');
     }
-  });
-}
-
-/**
- * Runs the retirement at once with the job's code, for an operator or a test (`now` moves the
- * day); like closeBillingNow it opens the database itself and queues e-mails for the server's
- * worker. Embedded mode needs the server stopped (the data folder is locked).
- */
-export async function retireBotVersionsNow(
-  config: AppConfig,
-  options: { now?: Date; runs?: number } = {},
-): Promise<RetirementOutcome[]> {
-  return withQueueRuntime(config, async ({ database, queue: jobs }) => {
-    const deps = {
-      db: database.db,
-      sendMail: (message: Parameters<JobQueue['sendEmail']>[0], o: { dedupeKey: string }) =>
-        jobs.sendEmail(message, o),
-      appUrl: config.appUrl,
-    };
-    // Several runs at once show they move each pin once (the row locks decide).
-    return Promise.all(
-      Array.from({ length: options.runs ?? 1 }, () => retireDueVersions(deps, options.now)),
-    );
   });
 }

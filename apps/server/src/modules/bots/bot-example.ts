@@ -1,6 +1,6 @@
-import type { BotExample, BotTrigger, SampleTranscript } from '@fieldbot/shared';
+import type { BotTrigger, SampleTranscript } from '@fieldbot/shared';
 import { engineFor, type BotEngines } from '../../providers/bot-engine/index.js';
-import type { BotVersionRow } from './bots.repo.js';
+import type { ExampleBuilder } from './bots.service.js';
 import { runOnTranscript, TEST_RUN_TIMEOUT_MS } from './bot-test-run.service.js';
 
 /** The sample kind each trigger runs on; a job-complete bot reads any conversation. */
@@ -20,11 +20,6 @@ export function exampleSample(
   const type = SAMPLE_TYPE[trigger];
   return samples.find((s) => type === null || s.type === type);
 }
-
-export type ExampleBuilder = (
-  version: BotVersionRow,
-  sampleId?: string,
-) => Promise<BotExample | null>;
 
 /**
  * A published version's marketplace example is a test run of that version over a

@@ -2,6 +2,7 @@ import {
   BOT_MARK_MESSAGES,
   type Bot,
   type BotDetail,
+  type BotExample,
   type BotInput,
   type BotListItem,
   type BotListQuery,
@@ -13,11 +14,16 @@ import {
 import { DomainError, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { contentOfVersion, sameContent, type VersionContent } from './bot-content.js';
-import type { ExampleBuilder } from './bot-example.js';
 import { BOT_MESSAGES } from './bot-messages.js';
 import { botView, fieldsOfInput, versionDeprecationView } from './bot-view.js';
 import type { BotMarksService } from '../bot-marks/index.js';
 import type { BotQueries, BotRow, BotVersionRow, BotsRepo } from './bots.repo.js';
+
+/** Builds a published version's marketplace example (bot-example.ts). */
+export type ExampleBuilder = (
+  version: BotVersionRow,
+  sampleId?: string,
+) => Promise<BotExample | null>;
 
 /** The publisher every bot route is scoped to; the route guard already allows publisher roles only. */
 export function publisherIdOf(user: User): string {
