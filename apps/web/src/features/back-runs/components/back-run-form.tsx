@@ -3,6 +3,7 @@ import {
   botAppliesToCustomer,
   type BackRunRequest,
   type CompanyBot,
+  formatUsd,
 } from '@fieldbot/shared';
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -14,7 +15,6 @@ import { errorMessage } from '@/lib/notify';
 import { useEstimateBackRun } from '../api/estimate-back-run';
 import { useStartBackRun } from '../api/start-back-run';
 import { defaultRange } from '../lib/default-range';
-import { formatCents } from '../lib/format-cents';
 
 export const NO_BACK_RUN_BOTS = 'Your company has no bots that run on interactions.';
 export const ESTIMATE_FIRST = 'Estimate first to see how many interactions will run.';
@@ -129,7 +129,7 @@ export function BackRunForm({ opened, onStarted, onClose }: BackRunFormProps) {
       </Text>
       {estimate.data ? (
         <Text role="status" fw={600}>
-          {`${count} interaction${count === 1 ? '' : 's'} · estimated cost ${formatCents(
+          {`${count} interaction${count === 1 ? '' : 's'} · estimated cost ${formatUsd(
             estimate.data.estimated_cost_cents,
           )}`}
         </Text>
