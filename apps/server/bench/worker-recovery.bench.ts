@@ -16,7 +16,14 @@
  * Vitest is only the harness here (it runs the test support's fakes and child server); the file
  * is outside the test suites' include patterns.
  */
-import { botResultResponseSchema } from '@fieldbot/shared';
+import {
+  botResultResponseSchema,
+  customerListResponseSchema,
+  interactionListResponseSchema,
+} from '@fieldbot/shared';
+import { chmod, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { demoTranscribedRecording, insertBots } from '../test/support/bots';
@@ -26,8 +33,10 @@ import {
   type ChildServer,
   type HttpClient,
 } from '../test/support/child-server';
+import { companyOf, connectCrm } from '../test/support/crm-sync';
 import { DEMO } from '../test/support/demo';
 import { jsonAnswer, startFakeOpenAi } from '../test/support/fake-openai';
+import { startFakeServiceTitan } from '../test/support/fake-servicetitan';
 import { startFakeSttServer } from '../test/support/fake-stt-server';
 import { insertFixtures, renderAudio, waitFor } from '../test/support/recordings';
 import { createTestDatabase } from '../test/support/test-database';
@@ -91,6 +100,28 @@ async function measure(
   await server.stop('SIGTERM');
 }
 
+/**
+ * A technician's uploaded visit: `trigger` files a new recording and returns its check (the
+ * recording completed: merged and transcribed).
+ */
+function uploadedVisits(server: ChildServer, techCustomer: string) {
+  let tech: HttpClient | undefined;
+  let frequency = 440;
+  return async () => {
+    // New audio each time: audio already transcribed is answered from the transcript cache.
+    const audio = await renderAudio(`sine=frequency=${(frequency += 110)}:duration=2`, 'wav');
+    tech ??= server.client();
+    await tech.login(DEMO.tech.email);
+    const body = await uploadedVisitBody(tech, audio, techCustomer);
+    const created = await tech.request('POST', '/api/company/recordings', body);
+    expect(created.status, created.text).toBe(200);
+    return async () => {
+      const res = await tech!.request('POST', '/api/company/recordings', body);
+      return res.status === 200 && res.json().data.status === 'completed';
+    };
+  };
+}
+
 it('transcription', async () => {
   const db = await createTestDatabase();
   const stt = await startFakeSttServer();
@@ -100,21 +131,7 @@ it('transcription', async () => {
   });
   try {
     const fx = await server.query((q) => insertFixtures(q));
-    let tech: HttpClient | undefined;
-    let frequency = 440;
-    const trigger = async () => {
-      // New audio each time: audio already transcribed is answered from the transcript cache.
-      const audio = await renderAudio(`sine=frequency=${(frequency += 110)}:duration=2`, 'wav');
-      tech ??= server.client();
-      await tech.login(DEMO.tech.email);
-      const body = await uploadedVisitBody(tech, audio, fx.techCustomer);
-      const created = await tech.request('POST', '/api/company/recordings', body);
-      expect(created.status, created.text).toBe(200);
-      return async () => {
-        const res = await tech!.request('POST', '/api/company/recordings', body);
-        return res.status === 200 && res.json().data.status === 'completed';
-      };
-    };
+    const trigger = uploadedVisits(server, fx.techCustomer);
     const requestsBefore = () => stt.requests.length;
     let heldAt = 0;
     await measure(
@@ -210,6 +227,126 @@ it('LLM bot run', async () => {
   } finally {
     await server.stop('SIGKILL');
     await openai.close();
+    await db.drop();
+  }
+}, 900_000);
+
+it('audio merge', async () => {
+  // ffmpeg behind a shim that hangs once when asked to (the hold file), so the worker is killed in
+  // the middle of a merge; otherwise it is the real ffmpeg.
+  const dir = await mkdtemp(path.join(tmpdir(), 'fieldbot-merge-hold-'));
+  const hold = path.join(dir, 'hold');
+  const held = path.join(dir, 'held');
+  const shim = path.join(dir, 'ffmpeg');
+  await writeFile(
+    shim,
+    `#!/bin/sh\nif [ -e '${hold}' ]; then rm -f '${hold}'; touch '${held}'; exec sleep 900; fi\nexec ffmpeg "$@"\n`,
+  );
+  await chmod(shim, 0o755);
+  const exists = (file: string) =>
+    stat(file).then(
+      () => true,
+      () => false,
+    );
+  const db = await createTestDatabase();
+  const stt = await startFakeSttServer();
+  const server = await prepareChildServer(db, { STT_BASE_URL: stt.baseUrl, FFMPEG_PATH: shim });
+  let heldNow = false;
+  try {
+    const fx = await server.query((q) => insertFixtures(q));
+    await measure(
+      'audio merge',
+      server,
+      () => void writeFile(hold, ''),
+      () => {
+        // Polled: remembered once seen, as the held marker outlives the kill.
+        void exists(held).then((yes) => (heldNow ||= yes));
+        return heldNow;
+      },
+      uploadedVisits(server, fx.techCustomer),
+    );
+  } finally {
+    await server.stop('SIGKILL');
+    await stt.close();
+    await db.drop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}, 900_000);
+
+it('call download', async () => {
+  const db = await createTestDatabase();
+  const stt = await startFakeSttServer();
+  // One customer, so every call is theirs; calls are added one per trigger.
+  const crm = await startFakeServiceTitan({
+    counts: { technicians: 1, customers: 1, locations: 1, jobs: 1, calls: 0 },
+  });
+  const env = {
+    STT_BASE_URL: stt.baseUrl,
+    SERVICETITAN_AUTH_URL: crm.url,
+    SERVICETITAN_API_URL: crm.url,
+    CRM_SYNC_INTERVAL_MINUTES: '0',
+    CRM_CREDENTIALS_SECRET: 'worker-recovery-bench-crm-secret-0123456789',
+  };
+  const server = await prepareChildServer(db, env);
+  try {
+    const { credentials } = crm.controls;
+    await server.query(async (q) =>
+      connectCrm({ env }, q, await companyOf(q, DEMO.admin.email), 'servicetitan', {
+        client_id: credentials.clientId,
+        secret: credentials.clientSecret,
+        tenant_id: credentials.tenantId,
+        app_key: credentials.appKey,
+      }),
+    );
+    let admin: HttpClient | undefined;
+    let integrationId: number | undefined;
+    /** The synced call's row in its customer's interactions, once the sync has brought it. */
+    const callRow = async (callId: string) => {
+      const customers = customerListResponseSchema.parse(
+        JSON.parse((await admin!.request('GET', '/api/company/customers?keyword=Ortiz')).text),
+      ).data.items;
+      for (const customer of customers) {
+        const list = interactionListResponseSchema.parse(
+          JSON.parse(
+            (await admin!.request('GET', `/api/company/interactions/${customer.id}`)).text,
+          ),
+        ).data.items;
+        const row = list.find((i) => i.interaction_id === callId);
+        if (row) return row;
+      }
+      return undefined;
+    };
+    const trigger = async () => {
+      admin ??= server.client();
+      await admin.login(DEMO.admin.email);
+      if (integrationId === undefined) {
+        const list = JSON.parse((await admin.request('GET', '/api/integration')).text) as {
+          data: { id: number; slug: string }[];
+        };
+        integrationId = list.data.find((i) => i.slug === 'servicetitan')!.id;
+      }
+      const [callId] = crm.controls.addRecords('calls', 1);
+      // 409 while the previous sync still runs (its lease); the press is taken once it is over.
+      await waitFor('the Sync press to be taken', async () => {
+        const res = await admin!.request('POST', '/api/integration/sync', {
+          integration_id: integrationId,
+        });
+        return res.status === 200 ? true : undefined;
+      });
+      return async () => (await callRow(String(callId)))?.download_status === 'completed';
+    };
+    await measure(
+      'call download',
+      server,
+      () => crm.controls.holdNextRecording(),
+      () => crm.controls.held() > 0,
+      trigger,
+    );
+  } finally {
+    crm.controls.release();
+    await server.stop('SIGKILL');
+    await crm.close();
+    await stt.close();
     await db.drop();
   }
 }, 900_000);

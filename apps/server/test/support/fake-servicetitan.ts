@@ -76,9 +76,11 @@ export interface FakeServiceTitanControls {
    * test can kill the worker mid-sync) until `release`.
    */
   holdExportsAfter(pages: number): void;
-  /** Answers the held export requests and stops holding. */
+  /** The next recording download is held unanswered (a worker can be killed mid-download) until `release`. */
+  holdNextRecording(): void;
+  /** Answers the held requests and stops holding. */
   release(): void;
-  /** Export requests being held now. */
+  /** Export and recording requests being held now. */
   held(): number;
   /** Requests received per endpoint (all of them: failed, refused and served). */
   requests(endpoint: FakeServiceTitanEndpoint): number;
@@ -302,6 +304,7 @@ export async function startFakeServiceTitan(
   let origin = '';
   let holdAfter: number | null = null;
   let holding: (() => void)[] = [];
+  let holdingRecordings = false;
 
   const idOf = (entity: CrmEntity, index: number) => ID_BASE[entity] + index;
   const modifiedOnAt = (position: number) => new Date(base + position * 1000);
@@ -553,6 +556,11 @@ export async function startFakeServiceTitan(
       }
       return exportPage(entity, url, res);
     }
+    if (holdingRecordings) {
+      holdingRecordings = false;
+      await new Promise<void>((resolve) => holding.push(resolve));
+      if (res.destroyed) return;
+    }
     const callId = Number(recordingMatch![2]);
     const index = callId - ID_BASE.calls;
     const failure = failingRecordings.get(callId);
@@ -606,8 +614,12 @@ export async function startFakeServiceTitan(
     holdExportsAfter: (pages) => {
       holdAfter = pages;
     },
+    holdNextRecording: () => {
+      holdingRecordings = true;
+    },
     release: () => {
       holdAfter = null;
+      holdingRecordings = false;
       const waiting = holding;
       holding = [];
       for (const resume of waiting) resume();
