@@ -35,7 +35,9 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, DOM snapshots, network, console) without the
+    // screencast: recording screenshots of every test halved the suite's speed on 2 cores.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
     // No transitions or spinning loaders to paint while a test waits: the browsers' CPU is most
     // of the suite's on a 2-core runner (the app honours the setting: respectReducedMotion).
     reducedMotion: 'reduce',
