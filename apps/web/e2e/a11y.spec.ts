@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import {
   DEMO_ACCOUNTS,
@@ -10,20 +9,11 @@ import {
   sidebar,
   type DemoAccount,
 } from './support';
+import { axeFindings } from './axe';
 
 // Axe-core over every route of every role, in the light and the dark scheme, with no
 // serious or critical violation. The app follows the system's scheme while no display mode is
 // stored, so one page load serves both schemes through emulateMedia.
-
-const SCHEMES = ['light', 'dark'] as const;
-const BLOCKING = new Set(['serious', 'critical']);
-/** WCAG 2.0–2.2 A and AA (2.2 adds target-size: 24 × 24 px) and axe's best practices. */
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-/**
- * The dark scheme changes colours only (same DOM, same sizes), so there only the rules that read
- * colours run: every rule in the light scheme, the colour rules again in the dark one.
- */
-const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
 /** Waits until the page drew itself and its data (no loader or skeleton left). */
 async function settle(page: Page) {
@@ -54,26 +44,7 @@ async function audit(page: Page, path: string): Promise<string[]> {
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
   await page.goto(path);
   await settle(page);
-  return auditHere(page, path);
-}
-
-/** Like audit, on the page as it is now (e.g. after a test run), without loading it again. */
-async function auditHere(page: Page, label: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const scheme of SCHEMES) {
-    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-    const axe = new AxeBuilder({ page });
-    const { violations } = await (
-      scheme === 'light' ? axe.withTags(AXE_TAGS) : axe.withRules(COLOUR_RULES)
-    ).analyze();
-    for (const v of violations.filter((v) => BLOCKING.has(v.impact ?? ''))) {
-      for (const node of v.nodes) {
-        found.push(`${label} [${scheme}] ${v.id}: ${node.target.join(' ')} ${node.failureSummary}`);
-      }
-    }
-  }
-  return found;
+  return axeFindings(page, path);
 }
 
 async function auditAll(page: Page, paths: readonly string[]) {
@@ -176,7 +147,7 @@ test('Company Admin: the integration dialogs', async ({ page }) => {
     await page.getByRole('button', { name: `${action} ${name}` }).click();
     const dialog = page.getByRole('dialog', { name: `${name} integration` });
     await expect(dialog.getByLabel('Tenant ID')).toBeVisible();
-    const found = await auditHere(page, `/settings/integrations, the ${name} dialog`);
+    const found = await axeFindings(page, `/settings/integrations, the ${name} dialog`);
     expect.soft(found, found.join('\n\n')).toEqual([]);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -221,7 +192,7 @@ test('Publisher Admin: a bot detail page and its builder', async ({ page }) => {
   await page.getByRole('option', { name: 'Furnace tune-up before winter' }).click();
   await testRun.getByRole('button', { name: 'Run test' }).click();
   await expect(testRun.getByTestId('test-run-transcript')).toBeVisible({ timeout: 20_000 });
-  const found = await auditHere(page, `/bot/create/${id} after a test run`);
+  const found = await axeFindings(page, `/bot/create/${id} after a test run`);
   expect.soft(found, found.join('\n\n')).toEqual([]);
 });
 
@@ -248,7 +219,7 @@ test('Company Admin: a marketplace bot page, its rating dialog and a publisher p
   // The rating dialog, opened and closed unsaved (the demo company's rating stays).
   await page.getByRole('button', { name: /^(Rate|Change rating)$/ }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
-  const found = await auditHere(page, `/marketplace/bot/${bot.id}, the rating dialog`);
+  const found = await axeFindings(page, `/marketplace/bot/${bot.id}, the rating dialog`);
   expect.soft(found, found.join('\n\n')).toEqual([]);
 });
 

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { axeFindings } from './axe';
 import { DEMO_ACCOUNTS, linkPath, logIn, searchUserRow, waitForMail } from './support';
 
 const PASSWORD = 'Tangerine#Kiwi2026e2e';
@@ -76,21 +76,6 @@ test('a manager sees the team read-only, on a phone-sized screen', async ({ page
   await expect(page.getByText('Only the Company Admin can change team members.')).toBeVisible();
 });
 
-/** Serious or critical axe violations of the page as it is, in the light and the dark scheme. */
-async function axeViolations(page: Page, label: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    for (const v of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
-      for (const node of v.nodes)
-        found.push(`${label} [${scheme}] ${v.id}: ${node.target.join(' ')}`);
-    }
-  }
-  return found;
-}
-
 test('the team list, the invite dialog and the user detail pass axe in light and dark', async ({
   page,
 }) => {
@@ -100,7 +85,7 @@ test('the team list, the invite dialog and the user detail pass axe in light and
   const table = page.getByRole('table', { name: 'Users' });
   await expect(table).toContainText(DEMO_ACCOUNTS.tech.email);
   await page.waitForLoadState('networkidle');
-  expect(await axeViolations(page, '/users')).toEqual([]);
+  expect(await axeFindings(page, '/users')).toEqual([]);
 
   await page.getByRole('button', { name: 'Invite' }).click();
   await page
@@ -108,7 +93,7 @@ test('the team list, the invite dialog and the user detail pass axe in light and
     .getByRole('button', { name: 'Send Invitation' })
     .click();
   await expect(page.getByRole('dialog', { name: 'Invite User' })).toContainText('Required');
-  expect(await axeViolations(page, 'invite dialog')).toEqual([]);
+  expect(await axeFindings(page, 'invite dialog')).toEqual([]);
   await page.keyboard.press('Escape');
 
   await table.getByRole('link', { name: 'Tina Tech' }).click();
@@ -117,5 +102,5 @@ test('the team list, the invite dialog and the user detail pass axe in light and
   await expect(page.getByLabel(/^User Name/)).toBeDisabled();
   await expect(page.getByRole('combobox', { name: 'Role' })).toBeEnabled();
   await page.waitForLoadState('networkidle');
-  expect(await axeViolations(page, 'user detail')).toEqual([]);
+  expect(await axeFindings(page, 'user detail')).toEqual([]);
 });
