@@ -13,6 +13,7 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createBackRunStarter } from '../src/jobs/bot-back-run';
 import { createBotBackRunsRepo } from '../src/modules/bot-back-runs/bot-back-runs.repo';
+import { createBotRunsRepo, type BotRunPlace } from '../src/modules/bot-runs/index';
 import { gate, insertBots, quoting, type InsertedBot } from './support/bots';
 import { useBotTestApp } from './support/bot-test-app';
 import { DEMO } from './support/demo';
@@ -306,6 +307,7 @@ describe('the bot-back-run-start job', () => {
     'creates each run once in chunks, however often it is delivered',
     async () => {
       const queued: string[] = [];
+      const places: (BotRunPlace | undefined)[] = [];
       const counts = await withDb(t, async (db) => {
         const repo = createBotBackRunsRepo(db);
         const id = await repo.insert({
@@ -317,7 +319,13 @@ describe('the bot-back-run-start job', () => {
         });
         const starter = createBackRunStarter({
           repo,
-          queue: { enqueue: async (ids) => void queued.push(...ids) },
+          line: createBotRunsRepo(db),
+          queue: {
+            enqueue: async (ids, place) => {
+              queued.push(...ids);
+              places.push(place);
+            },
+          },
           chunk: 3,
         });
         // Two deliveries at once, then a late redelivery.
@@ -332,6 +340,13 @@ describe('the bot-back-run-start job', () => {
       expect(counts.total).toBe(VISITS_IN_JANUARY);
       // The late delivery queued the still-running results again (their jobs collapse on the id).
       expect(new Set(queued)).toEqual(new Set(counts.runs));
+      // Each chunk takes its turns in the company's line (never ahead of what already waits).
+      expect(places.length).toBeGreaterThan(0);
+      for (const place of places) {
+        expect(place).toEqual({ firstTurn: expect.any(Number) });
+        if (place !== 'urgent') expect(place!.firstTurn).toBeGreaterThanOrEqual(1);
+      }
+      expect(places.some((p) => p !== 'urgent' && p!.firstTurn > 1)).toBe(true);
     },
     SLOW_TEST_TIMEOUT_MS,
   );

@@ -1,7 +1,12 @@
 import { selectBotsForInteraction, selectBotsForJobCompleted } from '@fieldbot/shared';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import type { BotRunQueue, BotRunsRepo, SubscribedBot } from '../modules/bot-runs/index.js';
+import {
+  placeInLine,
+  type BotRunQueue,
+  type BotRunsRepo,
+  type SubscribedBot,
+} from '../modules/bot-runs/index.js';
 import { drainingWorker } from './bot-run.js';
 import {
   INTERACTION_COMPLETED_EVENT,
@@ -46,7 +51,8 @@ export function createBotAutomation(deps: { repo: BotRunsRepo; queue: BotRunQueu
       dedupeKey: event.dedupeKey,
       bots,
     });
-    await queue.enqueue(created.resultIds);
+    const line = await repo.unfinishedResults(event.companyId);
+    await queue.enqueue(created.resultIds, placeInLine(line, created.resultIds.length));
     return created.runId;
   };
 

@@ -1,4 +1,5 @@
 import { BACK_RUN_MESSAGES, BOT_RUN_MESSAGES } from '@fieldbot/shared';
+import type PgBoss from 'pg-boss';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import {
@@ -7,8 +8,10 @@ import {
   type BotEngine,
   type EngineResult,
 } from '../providers/bot-engine/index.js';
-import { createBotRunHandler } from './bot-run.js';
+import type { PipelineConfig } from '../config.js';
+import { placeInLine } from '../modules/bot-runs/index.js';
 import { runOutcome, type BotRunJobRepo } from '../modules/bot-runs/bot-run-job.repo.js';
+import { createBotRunHandler, createBotRunSender } from './bot-run.js';
 
 const RESULT: EngineResult = {
   rawResponse: 'ok',
@@ -144,5 +147,41 @@ describe('runOutcome', () => {
       status: 'failed',
       errorMessage: 'A: One.\nB: Two.',
     });
+  });
+});
+
+describe('bot-run sender', () => {
+  function sender() {
+    const inserted: { id?: string; priority?: number }[] = [];
+    const boss = {
+      insert: async (jobs: { id?: string; priority?: number }[]) => void inserted.push(...jobs),
+      notifyWorker: () => undefined,
+    } as unknown as Pick<PgBoss, 'insert' | 'notifyWorker'>;
+    const config = {
+      retryLimit: 3,
+      retryDelaySeconds: 1,
+      jobTimeoutSeconds: 60,
+    } as PipelineConfig;
+    return { queue: createBotRunSender(boss, config), inserted };
+  }
+
+  it('runs a manual run first, then every company’s n-th result before anyone’s n+1-th', async () => {
+    const { queue, inserted } = sender();
+    // A's automatic run of three bots on an interaction, its line empty before.
+    await queue.enqueue(['a-1', 'a-2', 'a-3'], placeInLine(3, 3));
+    // B's first result arrives while A's line is three long: it ties A's first.
+    await queue.enqueue(['b-1'], placeInLine(1, 1));
+    // A back-run chunk behind A's three.
+    await queue.enqueue(['a-4', 'a-5'], placeInLine(5, 2));
+    await queue.enqueue(['manual'], 'urgent');
+    expect(inserted.map((j) => [j.id, j.priority])).toEqual([
+      ['a-1', 0],
+      ['a-2', -1],
+      ['a-3', -2],
+      ['b-1', 0],
+      ['a-4', -3],
+      ['a-5', -4],
+      ['manual', 1],
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { PipelineConfig } from '../config.js';
 import type { BotRunJobRepo, BotRunQueue } from '../modules/bot-runs/index.js';
+import { turnPriority, URGENT_PRIORITY } from './queue-policy.js';
 import { BotEngineError, engineFor, type BotEngines } from '../providers/bot-engine/index.js';
 import { retryOptions } from './retry-options.js';
 
@@ -39,12 +40,18 @@ export function createBotRunSender(
 ): BotRunQueue {
   const options = botRunSendOptions(config);
   return {
-    async enqueue(resultIds) {
+    async enqueue(resultIds, place) {
       if (resultIds.length === 0) return;
       // pg-boss inserts ON CONFLICT DO NOTHING: a result id queued again is the same job.
       await boss.insert(
-        resultIds.map((id) => ({
+        resultIds.map((id, i) => ({
           id,
+          priority:
+            place === undefined
+              ? 0
+              : place === 'urgent'
+                ? URGENT_PRIORITY
+                : turnPriority(place.firstTurn + i),
           name: BOT_RUN_QUEUE,
           data: { resultId: id } satisfies BotRunJobData,
           retryLimit: options.retryLimit,

@@ -10,6 +10,7 @@ import {
 } from '../providers/audio/index.js';
 import type { StorageProvider } from '../providers/storage/index.js';
 import { TranscriptionError, type SpeechToText } from '../providers/transcription/index.js';
+import { turnPriority, URGENT_PRIORITY } from './queue-policy.js';
 import { retryOptions } from './retry-options.js';
 
 /**
@@ -158,12 +159,6 @@ export async function createPipelineQueues(boss: PgBoss): Promise<void> {
 /** Ids of this process's pg-boss workers per queue (filled by registerPipelineWorkers). */
 export type LocalPipelineWorkers = Map<PipelineQueueName, string[]>;
 
-/**
- * pg-boss fetches higher priorities first: a company's n-th waiting synced call gets 1 − n, so
- * every company's first call runs before anyone's second (equal priorities keep their order).
- */
-const turnPriority = (turn: number) => 1 - Math.max(1, turn);
-
 export function createPipelineSender(
   boss: PgBoss,
   config: PipelineConfig,
@@ -184,7 +179,7 @@ export function createPipelineSender(
   // pg-boss fetches higher priorities first; equal ones in the order they were queued. What a
   // person is waiting for (a recorded visit, a call they asked to download again) gets 1, the
   // rest 0, so a CRM sync's hundreds of downloads and merges do not stand in front of it.
-  const now = { priority: 1 };
+  const now = { priority: URGENT_PRIORITY };
   return {
     mergeRecording: (id) => sendStep(AUDIO_MERGE_QUEUE, id, { id, ...now }),
     merge: (id, opts) =>

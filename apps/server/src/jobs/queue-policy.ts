@@ -1,5 +1,14 @@
 import type PgBoss from 'pg-boss';
 
+/** pg-boss fetches higher priorities first: what a person waits for goes before any turn. */
+export const URGENT_PRIORITY = 1;
+
+/**
+ * A company's n-th waiting job of a kind gets priority 1 − n, so every company's first job runs
+ * before anyone's second (equal priorities keep their order): fair turns between companies.
+ */
+export const turnPriority = (turn: number) => 1 - Math.max(1, turn);
+
 /**
  * Creates a queue whose jobs are unique per singleton key only while they wait (pg-boss's 'short'
  * policy), and moves a queue created earlier as 'stately' to it with its waiting jobs.

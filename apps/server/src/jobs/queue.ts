@@ -226,7 +226,11 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
     );
     await registerBackRunWorker(
       boss,
-      createBackRunStarter({ repo: createBotBackRunsRepo(database.db), queue: botRuns }),
+      createBackRunStarter({
+        repo: createBotBackRunsRepo(database.db),
+        line: createBotRunsRepo(database.db),
+        queue: botRuns,
+      }),
       logger,
     );
     stopCapacityTimer = await registerCapacityWorkers(boss, {

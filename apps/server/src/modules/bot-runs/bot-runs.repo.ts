@@ -5,7 +5,7 @@ import type {
   InteractionStatus,
   InteractionType,
 } from '@fieldbot/shared';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   botResultFeedback,
@@ -74,6 +74,18 @@ export const pinnedBotsQuery = (db: Db) =>
 
 export function createBotRunsRepo(db: Db) {
   return {
+    /**
+     * The company's results not finished yet (queued, running or paused), just-created ones
+     * included: the length of its line, for fair turns between companies.
+     */
+    async unfinishedResults(companyId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(botResults)
+        .where(and(eq(botResults.companyId, companyId), isNull(botResults.finishedAt)));
+      return row?.n ?? 0;
+    },
+
     async companyBots(companyId: string) {
       return pinnedBotsQuery(db)
         .where(eq(companyBots.companyId, companyId))

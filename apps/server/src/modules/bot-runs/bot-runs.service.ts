@@ -23,9 +23,21 @@ import type { BotRunsRepo, RunTarget, SubscribedBot } from './bot-runs.repo.js';
 
 export type BotRunsService = ReturnType<typeof createBotRunsService>;
 
+/**
+ * Where queued results stand: 'urgent' when a person waits for them (a manual run), else the
+ * first result's turn in its company's line (the n-th waiting result of a company runs before
+ * anyone's (n+1)-th, so one company's backlog holds no other company's first results).
+ */
+export type BotRunPlace = 'urgent' | { firstTurn: number };
+
 /** Queues bot runs, one job per bot result (jobs/bot-run.ts implements it over pg-boss). */
 export interface BotRunQueue {
-  enqueue(resultIds: readonly string[]): Promise<void>;
+  enqueue(resultIds: readonly string[], place?: BotRunPlace): Promise<void>;
+}
+
+/** The place of `added` results just created in a line now `unfinished` long (them included). */
+export function placeInLine(unfinished: number, added: number): BotRunPlace {
+  return { firstTurn: Math.max(1, unfinished - added + 1) };
 }
 
 type LatestRun = NonNullable<Awaited<ReturnType<BotRunsRepo['latestRun']>>>;
@@ -209,7 +221,7 @@ export function createBotRunsService(deps: {
         dedupeKey: null,
         bots: picked,
       });
-      await queue.enqueue(run.resultIds);
+      await queue.enqueue(run.resultIds, 'urgent');
       return { message: BOT_RUN_MESSAGES.started };
     },
 

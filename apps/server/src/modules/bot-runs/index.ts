@@ -11,4 +11,4 @@ export {
   type SubscribedBot,
 } from './bot-runs.repo.js';
 export { registerBotRunsModule } from './bot-runs.module.js';
-export type { BotRunQueue } from './bot-runs.service.js';
+export { placeInLine, type BotRunPlace, type BotRunQueue } from './bot-runs.service.js';
