@@ -2,7 +2,7 @@ import { selectBotsForInteraction, selectBotsForJobCompleted } from '@fieldbot/s
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import {
-  placeInLine,
+  enqueueInTurn,
   type BotRunQueue,
   type BotRunsRepo,
   type SubscribedBot,
@@ -51,8 +51,7 @@ export function createBotAutomation(deps: { repo: BotRunsRepo; queue: BotRunQueu
       dedupeKey: event.dedupeKey,
       bots,
     });
-    const line = await repo.unfinishedResults(event.companyId);
-    await queue.enqueue(created.resultIds, placeInLine(line, created.resultIds.length));
+    await enqueueInTurn(repo, queue, event.companyId, created.resultIds);
     return created.runId;
   };
 

@@ -6,7 +6,7 @@ import type {
   BotBackRunsRepo,
   ChunkCursor,
 } from '../modules/bot-back-runs/index.js';
-import { placeInLine, type BotRunQueue, type BotRunsRepo } from '../modules/bot-runs/index.js';
+import { enqueueInTurn, type BotRunQueue, type BotRunsRepo } from '../modules/bot-runs/index.js';
 import { drainingWorker } from './bot-run.js';
 import { retryOptions } from './retry-options.js';
 
@@ -63,18 +63,15 @@ export function createBackRunStarter(deps: {
 }) {
   const { repo, queue } = deps;
   const chunk = deps.chunk ?? BACK_RUN_CHUNK;
-  const enqueueInTurn = async (companyId: string, resultIds: string[]) => {
-    if (resultIds.length === 0) return;
-    const line = await deps.line.unfinishedResults(companyId);
-    await queue.enqueue(resultIds, placeInLine(line, resultIds.length));
-  };
+  const enqueue = (companyId: string, resultIds: string[]) =>
+    enqueueInTurn(deps.line, queue, companyId, resultIds);
   return {
     /** Answers how many runs this delivery created. */
     async start(backRunId: string): Promise<number> {
       let backRun = await repo.forStart(backRunId);
       if (!backRun || backRun.status !== 'running') return 0;
       // A previous delivery may have committed a chunk and died before queueing its jobs.
-      await enqueueInTurn(backRun.companyId, await repo.runningResults(backRunId));
+      await enqueue(backRun.companyId, await repo.runningResults(backRunId));
       const bot = await repo.companyBot(backRun.companyId, backRun.botId);
       // Unsubscribed since: nothing more to run; total shrinks to the runs that exist.
       if (!bot) {
@@ -92,7 +89,7 @@ export function createBackRunStarter(deps: {
       let after: ChunkCursor | null = null;
       for (;;) {
         const next = await repo.createChunk(backRun, bot, scope, chunk, after);
-        await enqueueInTurn(backRun.companyId, next.resultIds);
+        await enqueue(backRun.companyId, next.resultIds);
         created += next.resultIds.length;
         if (next.seen < chunk) break;
         after = next.last;

@@ -2,7 +2,7 @@ import { BACK_RUN_MESSAGES, BOT_RUN_MESSAGES, type HoldReason } from '@fieldbot/
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { PipelineConfig } from '../config.js';
-import type { BotRunJobRepo, BotRunQueue } from '../modules/bot-runs/index.js';
+import type { BotRunJobRepo, BotRunPlace, BotRunQueue } from '../modules/bot-runs/index.js';
 import { turnPriority, URGENT_PRIORITY } from './queue-policy.js';
 import { BotEngineError, engineFor, type BotEngines } from '../providers/bot-engine/index.js';
 import { retryOptions } from './retry-options.js';
@@ -33,6 +33,13 @@ export async function createBotRunQueues(boss: PgBoss): Promise<void> {
   for (const name of [BOT_RUN_FAILED_QUEUE, BOT_RUN_QUEUE]) await boss.createQueue(name, { name });
 }
 
+/** The i-th result's priority: a manual run's before any turn; unplaced ones at the default 0. */
+function priorityOf(place: BotRunPlace | undefined, i: number): number {
+  if (place === undefined) return 0;
+  if (place === 'urgent') return URGENT_PRIORITY;
+  return turnPriority(place.firstTurn + i);
+}
+
 export function createBotRunSender(
   boss: Pick<PgBoss, 'insert' | 'notifyWorker'>,
   config: PipelineConfig,
@@ -46,12 +53,7 @@ export function createBotRunSender(
       await boss.insert(
         resultIds.map((id, i) => ({
           id,
-          priority:
-            place === undefined
-              ? 0
-              : place === 'urgent'
-                ? URGENT_PRIORITY
-                : turnPriority(place.firstTurn + i),
+          priority: priorityOf(place, i),
           name: BOT_RUN_QUEUE,
           data: { resultId: id } satisfies BotRunJobData,
           retryLimit: options.retryLimit,

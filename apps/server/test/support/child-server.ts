@@ -48,12 +48,15 @@ export interface ChildServer {
 
 /**
  * Prepares `db` in this process (migrations, demo data, pg-boss's schema) with the child's
- * environment plus `env`; the child is not started yet.
+ * environment plus `env`; the child is not started yet. With `workers` (PostgreSQL only) the
+ * server serves HTTP alone and that many worker processes (`src/worker.ts`) work the queues.
  */
 export async function prepareChildServer(
   db: TestDatabase,
   env: Record<string, string>,
+  { workers = 0 }: { workers?: number } = {},
 ): Promise<ChildServer> {
+  if (workers > 0 && !db.databaseUrl) throw new Error('Worker processes need PostgreSQL.');
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const childEnv: Record<string, string | undefined> = {
@@ -68,6 +71,7 @@ export async function prepareChildServer(
     LOG_LEVEL: 'error',
     SESSION_SECRET: randomBytes(32).toString('hex'),
     SESSION_CACHE_MS: '0',
+    ...(workers > 0 ? { RUN_WORKERS: 'false' } : {}),
     ...env,
   };
   if (childEnv.DATABASE_URL === undefined) delete childEnv.DATABASE_URL;
@@ -75,18 +79,30 @@ export async function prepareChildServer(
   await prepared.close();
 
   let child: ChildProcess | undefined;
+  let workerProcs: ChildProcess[] = [];
   let output = '';
+  const spawnScript = (script: string) => {
+    const proc = spawn(process.execPath, ['--import', 'tsx', script], {
+      cwd: serverRoot,
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    proc.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    proc.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    return proc;
+  };
+  const kill = async (proc: ChildProcess, signal: NodeJS.Signals) => {
+    if (proc.exitCode !== null || proc.signalCode !== null) return;
+    const exited = new Promise((resolve) => proc.once('exit', resolve));
+    proc.kill(signal);
+    await exited;
+  };
   return {
     origin,
     async start() {
-      const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-        cwd: serverRoot,
-        env: childEnv,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const proc = spawnScript('src/main.ts');
       child = proc;
-      proc.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      proc.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      workerProcs = Array.from({ length: workers }, () => spawnScript('src/worker.ts'));
       await waitFor(
         'the server to answer',
         async () => {
@@ -102,12 +118,10 @@ export async function prepareChildServer(
       );
     },
     async stop(signal) {
-      const proc = child;
+      const procs = [...(child ? [child] : []), ...workerProcs];
       child = undefined;
-      if (!proc || proc.exitCode !== null) return;
-      const exited = new Promise((resolve) => proc.once('exit', resolve));
-      proc.kill(signal);
-      await exited;
+      workerProcs = [];
+      await Promise.all(procs.map((proc) => kill(proc, signal)));
     },
     async clearCrashLock() {
       if (!db.databaseUrl)

@@ -41,6 +41,10 @@ export interface FakeServiceTitanOptions {
   maxPageSize?: number;
   /** modifiedOn of feed position 0; each later position is one second later. */
   baseTime?: Date;
+  /** More tenant ids, answered with the same records: one fake serves several companies. */
+  otherTenants?: readonly string[];
+  /** The recording a tenant's calls serve (default: the smallest demo clip, for every tenant). */
+  recordingOf?: (tenantId: string) => { body: Buffer; contentType: string } | undefined;
 }
 
 export type FakeServiceTitanEndpoint = 'token' | `export/${CrmEntity}` | 'recording' | 'other';
@@ -291,6 +295,7 @@ export async function startFakeServiceTitan(
   const maxPageSize = options.maxPageSize ?? 5000;
   const base = (options.baseTime ?? new Date('2025-01-01T00:00:00Z')).getTime();
   const recording = loadRecording();
+  const tenants = new Set([credentials.tenantId, ...(options.otherTenants ?? [])]);
 
   const feeds = Object.fromEntries(ENTITIES.map((e) => [e, new Feed(initial[e])])) as Record<
     CrmEntity,
@@ -546,7 +551,7 @@ export async function startFakeServiceTitan(
     }
     if (!authorized(req)) return problem(res, 401, 'Unauthorized.');
     const tenant = exportMatch?.[2] ?? recordingMatch?.[1];
-    if (tenant !== credentials.tenantId) return problem(res, 404, 'Tenant not found.');
+    if (tenant === undefined || !tenants.has(tenant)) return problem(res, 404, 'Tenant not found.');
 
     if (entity) {
       if (holdAfter !== null && holdAfter-- <= 0) {
@@ -568,11 +573,12 @@ export async function startFakeServiceTitan(
     if (index < 0 || index >= feeds.calls.count || index % 13 === 12) {
       return problem(res, 404, 'The call has no recording.');
     }
+    const served = options.recordingOf?.(tenant) ?? recording;
     res.writeHead(200, {
-      'content-type': recording.contentType,
-      'content-length': recording.body.length,
+      'content-type': served.contentType,
+      'content-length': served.body.length,
     });
-    res.end(recording.body);
+    res.end(served.body);
   }
 
   const server = createServer((req, res) => {

@@ -300,7 +300,8 @@ export function audioBytes(size: number): Buffer {
   return bytes;
 }
 
-async function insertUser(
+/** A user of `companyId` with the demo password (copied from the demo admin). */
+export async function insertUser(
   q: SqlQuery,
   input: { email: string; name: string; role: string; companyId: string },
 ): Promise<string> {

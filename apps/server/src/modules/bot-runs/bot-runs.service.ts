@@ -35,9 +35,25 @@ export interface BotRunQueue {
   enqueue(resultIds: readonly string[], place?: BotRunPlace): Promise<void>;
 }
 
-/** The place of `added` results just created in a line now `unfinished` long (them included). */
+/**
+ * The place of `added` results just created in a line now `unfinished` long (them included).
+ * A turn below 1 (results that finished between the insert and the count) counts as the first:
+ * the queue's turnPriority clamps it.
+ */
 export function placeInLine(unfinished: number, added: number): BotRunPlace {
-  return { firstTurn: Math.max(1, unfinished - added + 1) };
+  return { firstTurn: unfinished - added + 1 };
+}
+
+/** Queues results a company's run just created in their turn in its line of unfinished results. */
+export async function enqueueInTurn(
+  line: Pick<BotRunsRepo, 'unfinishedResults'>,
+  queue: BotRunQueue,
+  companyId: string,
+  resultIds: readonly string[],
+): Promise<void> {
+  if (resultIds.length === 0) return;
+  const unfinished = await line.unfinishedResults(companyId);
+  await queue.enqueue(resultIds, placeInLine(unfinished, resultIds.length));
 }
 
 type LatestRun = NonNullable<Awaited<ReturnType<BotRunsRepo['latestRun']>>>;

@@ -11,4 +11,9 @@ export {
   type SubscribedBot,
 } from './bot-runs.repo.js';
 export { registerBotRunsModule } from './bot-runs.module.js';
-export { placeInLine, type BotRunPlace, type BotRunQueue } from './bot-runs.service.js';
+export {
+  enqueueInTurn,
+  placeInLine,
+  type BotRunPlace,
+  type BotRunQueue,
+} from './bot-runs.service.js';

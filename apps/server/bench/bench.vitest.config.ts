@@ -1,11 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-// `npm run bench:recovery`: Vitest as the harness of bench/worker-recovery.bench.ts (one file, in
-// order, with the test support's fakes); not part of any test suite.
+// `npm run bench:recovery` and `npm run bench:insight`: Vitest as the harness of the benchmarks
+// that drive a child server with the test support's fakes (one file, in order); not part of any
+// test suite.
 export default defineConfig({
   test: {
     root: './apps/server',
-    include: ['bench/worker-recovery.bench.ts'],
+    include: ['bench/*.bench.ts'],
     environment: 'node',
     globalSetup: ['./test/support/seeded-template.ts'],
     fileParallelism: false,
