@@ -131,6 +131,7 @@ describe('loadConfig', () => {
       retryDelaySeconds: 10,
       jobTimeoutSeconds: 3600,
       sttChunkSeconds: 600,
+      sttPiecesAtOnce: 2,
       callDownloadTimeoutMs: 300_000,
       ffmpegPath: 'ffmpeg',
       ffprobePath: 'ffprobe',

@@ -142,6 +142,7 @@ const envSchema = z.object({
   STT_MODEL: optionalString,
   STT_TIMEOUT_SECONDS: num('STT_TIMEOUT_SECONDS', 300, { min: 0.1 }),
   STT_CHUNK_SECONDS: num('STT_CHUNK_SECONDS', 600, { min: 1 }),
+  STT_PIECES_AT_ONCE: num('STT_PIECES_AT_ONCE', 2, { int: true, min: 1, max: 16 }),
   POCKETSPHINX_PATH: optionalString,
   POCKETSPHINX_MODEL_DIR: optionalString,
   FFMPEG_PATH: optionalString,
@@ -292,6 +293,8 @@ export interface PipelineConfig {
   jobTimeoutSeconds: number;
   /** Longest audio piece sent to the speech-to-text service in one request. */
   sttChunkSeconds: number;
+  /** Pieces of one recording transcribed side by side. */
+  sttPiecesAtOnce: number;
   callDownloadTimeoutMs: number;
   ffmpegPath: string;
   ffprobePath: string;
@@ -606,6 +609,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryDelaySeconds: e.PIPELINE_RETRY_DELAY_SECONDS,
       jobTimeoutSeconds: e.PIPELINE_JOB_TIMEOUT_SECONDS,
       sttChunkSeconds: e.STT_CHUNK_SECONDS,
+      sttPiecesAtOnce: e.STT_PIECES_AT_ONCE,
       callDownloadTimeoutMs: Math.round(e.CALL_DOWNLOAD_TIMEOUT_SECONDS * 1000),
       ffmpegPath: e.FFMPEG_PATH ?? 'ffmpeg',
       ffprobePath: e.FFPROBE_PATH ?? 'ffprobe',

@@ -136,6 +136,7 @@ describe('pipeline queue order', () => {
       retryDelaySeconds: 1,
       jobTimeoutSeconds: 60,
       sttChunkSeconds: 600,
+      sttPiecesAtOnce: 2,
       callDownloadTimeoutMs: 1000,
       ffmpegPath: 'ffmpeg',
       ffprobePath: 'ffprobe',

@@ -5,9 +5,10 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { HoldReason } from '@fieldbot/shared';
 import type PgBoss from 'pg-boss';
-import type { TranscribedSegment, Transcription } from '../providers/transcription/index.js';
+import type { Transcription } from '../providers/transcription/index.js';
 import { publishInteractionCompleted } from './interaction-events.js';
 import { createTranscriptCache } from './transcript-cache.js';
+import { transcribeInPieces } from './transcribe-pieces.js';
 import type { PipelineRepo } from '../modules/interactions/index.js';
 import { PipelineError, type PipelineDeps, type PipelineStepHandler } from './pipeline.js';
 
@@ -15,8 +16,8 @@ import { PipelineError, type PipelineDeps, type PipelineStepHandler } from './pi
  * transcribe {interactionId}: the merged MP3 → the speech-to-text service → transcript segments,
  * then the interaction is completed and `interaction.completed` published.
  *
- * Long recordings are cut (without re-encoding) into pieces of at most STT_CHUNK_SECONDS, sent one
- * by one, and their segments shifted by each piece's start: OpenAI takes at most 25 MB a request
+ * Long recordings are cut (without re-encoding) into pieces of at most STT_CHUNK_SECONDS, sent
+ * STT_PIECES_AT_ONCE at a time, and their segments shifted by each piece's start: OpenAI takes at most 25 MB a request
  * (about 50 minutes at 64 kb/s), and a failed piece is smaller to resend. Speaker labels come from
  * each piece on its own (see the adapter), so a speaker's number may change at a piece boundary.
  * Audio already transcribed with the same settings reuses its transcript (see transcript-cache.ts).
@@ -54,30 +55,19 @@ export function createTranscribeStep(
     work: string,
     { signal, background }: { signal: AbortSignal; background: boolean },
   ): Promise<Transcription> => {
-    const text: string[] = [];
-    const segments: TranscribedSegment[] = [];
     const pieces =
       audioSeconds > config.sttChunkSeconds
         ? await audio.splitMp3(file, config.sttChunkSeconds, { workDir: work, signal })
         : [{ file, startSeconds: 0 }];
-    for (const [i, piece] of pieces.entries()) {
-      const result = await stt.transcribe({
+    return transcribeInPieces(pieces, config.sttPiecesAtOnce, signal, (piece, i, pieceSignal) =>
+      stt.transcribe({
         file: piece.file,
         fileName: pieces.length > 1 ? `${number}-${i + 1}.mp3` : `${number}.mp3`,
         contentType: 'audio/mpeg',
-        signal,
+        signal: pieceSignal,
         background,
-      });
-      if (result.text !== '') text.push(result.text);
-      for (const segment of result.segments) {
-        segments.push({
-          ...segment,
-          startSeconds: round(segment.startSeconds + piece.startSeconds),
-          endSeconds: round(segment.endSeconds + piece.startSeconds),
-        });
-      }
-    }
-    return { text: text.join(' '), segments };
+      }),
+    );
   };
 
   return {
@@ -144,5 +134,3 @@ export function createTranscribeStep(
     },
   };
 }
-
-const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
