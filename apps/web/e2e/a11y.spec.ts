@@ -115,7 +115,7 @@ const COMPANY_ROLES: { account: DemoAccount; routes: string[] }[] = [
 for (const { account, routes } of COMPANY_ROLES) {
   test(`${account.roleTitle} (${account.email})`, async ({ page }) => {
     test.setTimeout(240_000);
-    await logIn(page, account);
+    await logIn(page, account, { landOn: null });
     const detail = await customerAndInteraction(page);
     await auditAll(page, [...routes, ...detail, ...ANY_USER]);
   });
@@ -123,7 +123,7 @@ for (const { account, routes } of COMPANY_ROLES) {
 
 test('Company Admin settings', async ({ page }) => {
   test.setTimeout(180_000);
-  await logIn(page, DEMO_ACCOUNTS.admin);
+  await logIn(page, DEMO_ACCOUNTS.admin, { landOn: null });
   await auditAll(page, [
     '/settings/company-info',
     '/settings/billing/invoice-history',
@@ -136,7 +136,7 @@ test('Company Admin settings', async ({ page }) => {
 test('Company Admin: the integration dialogs', async ({ page }) => {
   test.setTimeout(90_000);
   // Acme's Demo CRM opens read-only (it is connected); ServiceTitan opens its empty form.
-  await logIn(page, DEMO_ACCOUNTS.admin);
+  await logIn(page, DEMO_ACCOUNTS.admin, { landOn: null });
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
   await page.goto('/settings/integrations');
   await settle(page);
@@ -156,13 +156,13 @@ test('Company Admin: the integration dialogs', async ({ page }) => {
 
 test('Company Admin during onboarding', async ({ page }) => {
   test.setTimeout(150_000);
-  await logIn(page, DEMO_ACCOUNTS.newadmin);
+  await logIn(page, DEMO_ACCOUNTS.newadmin, { landOn: null });
   await auditAll(page, ['/settings/company-info', '/customers', ...ANY_USER]);
 });
 
 test('Publisher Admin', async ({ page }) => {
   test.setTimeout(240_000);
-  await logIn(page, DEMO_ACCOUNTS.publisher);
+  await logIn(page, DEMO_ACCOUNTS.publisher, { landOn: null });
   await auditAll(page, [
     PUBLISHER_DASHBOARD,
     '/bot/list',
@@ -178,7 +178,7 @@ test('Publisher Admin', async ({ page }) => {
 
 test('Publisher Admin: a bot detail page and its builder', async ({ page }) => {
   test.setTimeout(120_000);
-  await logIn(page, DEMO_ACCOUNTS.publisher);
+  await logIn(page, DEMO_ACCOUNTS.publisher, { landOn: null });
   const answer = await page.request.get('/api/publisher/bots');
   expect(answer.status()).toBe(200);
   const { items } = ((await answer.json()) as { data: { items: { id: string }[] } }).data;
@@ -209,7 +209,7 @@ test('Company Admin: a marketplace bot page, its rating dialog and a publisher p
   page,
 }) => {
   test.setTimeout(120_000);
-  await logIn(page, DEMO_ACCOUNTS.admin);
+  await logIn(page, DEMO_ACCOUNTS.admin, { landOn: null });
   const bot = await firstItem<{ id: string; publisher: { id: string } }>(
     page,
     '/api/marketplace/bots?subscribed=true',
@@ -225,7 +225,7 @@ test('Company Admin: a marketplace bot page, its rating dialog and a publisher p
 
 test('Publisher Admin: a client detail, each tab', async ({ page }) => {
   test.setTimeout(120_000);
-  await logIn(page, DEMO_ACCOUNTS.publisher);
+  await logIn(page, DEMO_ACCOUNTS.publisher, { landOn: null });
   const client = await firstItem<{ id: string }>(page, '/api/publisher/clients');
   await auditAll(
     page,
@@ -235,7 +235,7 @@ test('Publisher Admin: a client detail, each tab', async ({ page }) => {
 
 test('Company Admin: an interaction with a bot result', async ({ page }) => {
   test.setTimeout(120_000);
-  await logIn(page, DEMO_ACCOUNTS.admin);
+  await logIn(page, DEMO_ACCOUNTS.admin, { landOn: null });
   await openPlanOfferInteraction(page, 2);
   await runBotOnInteraction(page, 'Maintenance plan offered');
   await expect(page.getByRole('tabpanel').getByText('Response tags')).toBeVisible({
@@ -248,7 +248,7 @@ test('Company Admin: an interaction with a bot result', async ({ page }) => {
 
 test('Publisher User', async ({ page }) => {
   test.setTimeout(150_000);
-  await logIn(page, DEMO_ACCOUNTS.publisherUser);
+  await logIn(page, DEMO_ACCOUNTS.publisherUser, { landOn: null });
   const client = await firstItem<{ id: string }>(page, '/api/publisher/clients');
   await auditAll(page, [
     PUBLISHER_DASHBOARD,

@@ -25,7 +25,7 @@ async function fillCard(page: Page, number: string) {
 }
 
 test('the sandbox card 4242 is added and shown as the saved card', async ({ page }) => {
-  await logIn(page, DEMO_ACCOUNTS.admin);
+  await logIn(page, DEMO_ACCOUNTS.admin, { landOn: null });
   const dialog = await openCardForm(page);
   await fillCard(page, '4242 4242 4242 4242');
   await expect(page.getByText(BILLING_MESSAGES.cardAdded)).toBeVisible();
@@ -36,7 +36,7 @@ test('the sandbox card 4242 is added and shown as the saved card', async ({ page
 });
 
 test('the sandbox card 0002 is declined on the form and nothing is kept', async ({ page }) => {
-  await logIn(page, DEMO_ACCOUNTS.admin);
+  await logIn(page, DEMO_ACCOUNTS.admin, { landOn: null });
   const dialog = await openCardForm(page);
   await fillCard(page, '4000 0000 0000 0002');
   await expect(dialog.getByRole('alert')).toContainText(BILLING_MESSAGES.cardDeclined);
@@ -45,8 +45,7 @@ test('the sandbox card 0002 is declined on the form and nothing is kept', async 
 });
 
 test('capacity follows the spec rules and saves', async ({ page }) => {
-  await logIn(page, DEMO_ACCOUNTS.admin);
-  await page.goto('/settings/billing/capacity');
+  await logIn(page, DEMO_ACCOUNTS.admin, { landOn: '/settings/billing/capacity' });
   await expect(page.getByRole('tab', { name: 'Billing' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tab', { name: 'Capacity' })).toHaveAttribute(
     'aria-selected',
@@ -90,8 +89,7 @@ test('capacity follows the spec rules and saves', async ({ page }) => {
 });
 
 test('invoice and transaction history are reachable as Billing sub-tabs', async ({ page }) => {
-  await logIn(page, DEMO_ACCOUNTS.admin);
-  await page.goto('/settings/billing');
+  await logIn(page, DEMO_ACCOUNTS.admin, { landOn: '/settings/billing' });
   await expect(page).toHaveURL((url) => url.pathname === '/settings/billing/invoice-history');
   await expect(page.getByRole('table', { name: 'Invoices' })).toBeVisible();
   await page.getByRole('tab', { name: 'Transaction History' }).click();

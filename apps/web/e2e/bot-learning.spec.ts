@@ -34,7 +34,7 @@ test('a reviewer marks a miss; the publisher sees it, teaches the bot and publis
 }) => {
   test.setTimeout(120_000);
   const company = await browser.newPage();
-  await logIn(company, DEMO_ACCOUNTS.admin);
+  await logIn(company, DEMO_ACCOUNTS.admin, { landOn: null });
 
   // The company lets its marks reach publishers (off by default).
   await company.goto('/settings/company-info');
@@ -63,8 +63,7 @@ test('a reviewer marks a miss; the publisher sees it, teaches the bot and publis
 
   // The publisher sees the miss and its effect on the tag's figures.
   const publisher = await browser.newPage();
-  await logIn(publisher, DEMO_ACCOUNTS.publisher);
-  await publisher.goto('/bot/list');
+  await logIn(publisher, DEMO_ACCOUNTS.publisher, { landOn: '/bot/list' });
   await publisher.getByRole('link', { name: PLAN_BOT }).first().click();
   await expect(publisher).toHaveURL(/\/bot\/detail\/[0-9a-f-]{36}$/);
   const misses = publisher.getByRole('region', { name: 'Worst misses' });

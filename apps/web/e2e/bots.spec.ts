@@ -21,8 +21,7 @@ test('the publisher builds a rules bot, test-runs it on a sample, saves and publ
 }) => {
   test.setTimeout(60_000);
   const name = `Plan spotter ${Date.now()}`;
-  await logIn(page, DEMO_ACCOUNTS.publisher);
-  await page.goto('/bot/create');
+  await logIn(page, DEMO_ACCOUNTS.publisher, { landOn: '/bot/create' });
   const form = page.getByRole('form', { name: 'New bot' });
   await form.getByRole('textbox', { name: 'Name' }).fill(name);
   // A new bot starts as a recording-complete bot on every recording, with the rules engine.
@@ -73,7 +72,7 @@ test('the company admin runs a bot on an interaction, sees the highlight, and it
   page,
 }) => {
   test.setTimeout(60_000);
-  await logIn(page, DEMO_ACCOUNTS.admin);
+  await logIn(page, DEMO_ACCOUNTS.admin, { landOn: null });
   await openPlanOfferInteraction(page);
   const player = page.getByRole('group', { name: 'Audio player' });
   await expect(player.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
@@ -104,8 +103,7 @@ test('the company admin runs a bot on an interaction, sees the highlight, and it
 
 /** Records a few seconds of the fake microphone for the technician's first customer. */
 async function recordVisit(page: Page): Promise<{ customerId: string; number: string }> {
-  await logIn(page, DEMO_ACCOUNTS.tech);
-  await page.goto('/customers');
+  await logIn(page, DEMO_ACCOUNTS.tech, { landOn: '/customers' });
   const customers = page.getByRole('table', { name: 'Customers' });
   await customers.locator('tbody tr').first().getByRole('link').first().click();
   await expect(page).toHaveURL(/\/customers\/[0-9a-f-]{36}$/);
@@ -175,8 +173,7 @@ test.describe('on a 390 px phone', () => {
   test('the bot list and the builder fit the screen', async ({ page }) => {
     // Four pages and a test run: over 30 s on a busy 2-core runner.
     test.setTimeout(90_000);
-    await logIn(page, DEMO_ACCOUNTS.publisher);
-    await page.goto('/bot/list');
+    await logIn(page, DEMO_ACCOUNTS.publisher, { landOn: '/bot/list' });
     await expect(page.getByRole('link', { name: PLAN_BOT })).toBeVisible();
     await expectNoSidewaysScroll(page, 'bot list');
 
@@ -206,7 +203,7 @@ test.describe('on a 390 px phone', () => {
 
   test('an interaction with a bot result fits the screen', async ({ page }) => {
     test.setTimeout(60_000);
-    await logIn(page, DEMO_ACCOUNTS.admin);
+    await logIn(page, DEMO_ACCOUNTS.admin, { landOn: null });
     await openPlanOfferInteraction(page, 1);
     await runBotOnInteraction(page, PLAN_BOT);
     await expect(

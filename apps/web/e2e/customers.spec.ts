@@ -166,8 +166,7 @@ test('customers: search, sort and page in the URL, then filter, search, sort and
 });
 
 test('an interaction that is not ready shows why instead of opening', async ({ page }) => {
-  await logIn(page, DEMO_ACCOUNTS.admin);
-  await page.goto('/customers');
+  await logIn(page, DEMO_ACCOUNTS.admin, { landOn: '/customers' });
   await page.getByRole('textbox', { name: 'Search customers' }).fill(BIG_CUSTOMER.name);
   await page.getByRole('link', { name: BIG_CUSTOMER.name }).click();
   const interactions = page.getByRole('table', { name: 'Interactions' });
@@ -193,8 +192,7 @@ test('Re Download fetches a failed CSR call again and the list follows it to com
 }) => {
   // The call (a demo clip of up to 53 s) is transcribed offline: about 20 s of CPU on a busy machine.
   test.setTimeout(240_000);
-  await logIn(page, DEMO_ACCOUNTS.admin);
-  await page.goto('/customers');
+  await logIn(page, DEMO_ACCOUNTS.admin, { landOn: '/customers' });
   await page.getByRole('textbox', { name: 'Search customers' }).fill(BIG_CUSTOMER.name);
   await page.getByRole('link', { name: BIG_CUSTOMER.name }).click();
   await page.getByRole('button', { name: 'Filters' }).click();
@@ -238,7 +236,7 @@ test('Re Download fetches a failed CSR call again and the list follows it to com
 test('a bad customer id shows Customer not found, and a page past the end goes to the last page', async ({
   page,
 }) => {
-  await logIn(page, DEMO_ACCOUNTS.admin);
+  await logIn(page, DEMO_ACCOUNTS.admin, { landOn: null });
 
   for (const id of ['abc', '00000000-0000-4000-8000-000000000000']) {
     await page.goto(`/customers/${id}`);
@@ -265,7 +263,7 @@ test('opened as a document with a session, the page is outlined first and its sc
   page.on('console', (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
   });
-  await logIn(page, DEMO_ACCOUNTS.admin);
+  await logIn(page, DEMO_ACCOUNTS.admin, { landOn: null });
   // What the browser got before any script ran: the outline, and the scripts still parked.
   const response = await page.goto('/customers', { waitUntil: 'commit' });
   const html = (await response?.text()) ?? '';

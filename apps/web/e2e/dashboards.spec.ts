@@ -194,7 +194,7 @@ test('company admin: KPIs, spend, top-5 lists and charts; an earlier month; an e
 test('company admin: the top-5 links open the customer, the call, the technician and the bot', async ({
   page,
 }) => {
-  await logIn(page, DEMO_ACCOUNTS.admin);
+  await logIn(page, DEMO_ACCOUNTS.admin, { landOn: null });
   const data = await companyAnswer(page, LAST_MONTH);
   const dashboard = lastMonthDashboard('/company/dashboard');
   await page.goto(dashboard);
@@ -246,7 +246,7 @@ test('company admin: the top-5 links open the customer, the call, the technician
 });
 
 test('company manager: the company figures, spend and charts', async ({ page }) => {
-  await logIn(page, DEMO_ACCOUNTS.manager);
+  await logIn(page, DEMO_ACCOUNTS.manager, { landOn: null });
   const data = await companyAnswer(page, LAST_MONTH);
   expect(data.scope).toBe('company');
   await page.goto(lastMonthDashboard('/company/dashboard'));
@@ -289,7 +289,7 @@ test('field technician: what coaches them, and nothing that never applies to the
   page,
   browser,
 }) => {
-  await logIn(page, DEMO_ACCOUNTS.tech);
+  await logIn(page, DEMO_ACCOUNTS.tech, { landOn: null });
   const mine = await companyAnswer(page, LAST_MONTH);
   expect(mine.scope).toBe('technician');
   expect(mine.spend).toBeNull();
@@ -324,7 +324,7 @@ test('field technician: what coaches them, and nothing that never applies to the
 
   // Their figures are their bar of the company's chart, which the admin sees.
   const admin = await (await browser.newContext()).newPage();
-  await logIn(admin, DEMO_ACCOUNTS.admin);
+  await logIn(admin, DEMO_ACCOUNTS.admin, { landOn: null });
   const company = await companyAnswer(admin, LAST_MONTH);
   const me = mine.charts.interactions_per_technician[0];
   expect(mine.charts.interactions_per_technician).toHaveLength(1);
@@ -402,7 +402,7 @@ test('publisher admin: KPIs, top-5 lists and charts; an earlier month; an empty 
 });
 
 test('publisher user: the publisher’s figures and charts', async ({ page }) => {
-  await logIn(page, DEMO_ACCOUNTS.publisherUser);
+  await logIn(page, DEMO_ACCOUNTS.publisherUser, { landOn: null });
   const data = await publisherAnswer(page, LAST_MONTH);
   await page.goto(lastMonthDashboard('/publisher/dashboard'));
   await expectPublisherFigures(page, data);

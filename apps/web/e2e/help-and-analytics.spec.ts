@@ -24,8 +24,7 @@ test('Help in the user menu mails support with the user identity', async ({ page
 });
 
 test('playback events reach the first-party analytics endpoint', async ({ page }) => {
-  await logIn(page, DEMO_ACCOUNTS.admin);
-  await page.goto('/customers');
+  await logIn(page, DEMO_ACCOUNTS.admin, { landOn: '/customers' });
   // Demo data: this customer's newest interaction is a completed, playable field recording.
   const customer = 'Lakeside Property Management';
   await page.getByRole('textbox', { name: 'Search customers' }).fill(customer);

@@ -97,8 +97,7 @@ test('a company connects the demo CRM, watches it sync, and gets its customers a
   page,
 }) => {
   test.setTimeout(240_000);
-  await logIn(page, DEMO_ACCOUNTS.globex);
-  await page.goto('/settings/integrations');
+  await logIn(page, DEMO_ACCOUNTS.globex, { landOn: '/settings/integrations' });
   await expect(integrationCard(page, 'Demo CRM').getByText('Not Connected')).toBeVisible();
 
   // A small sync can finish between two refetches, so every status the card shows is recorded.
@@ -148,8 +147,7 @@ test('a company connects the demo CRM, watches it sync, and gets its customers a
 test('on a phone the integration cards stack and the dialog fits the screen', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   // Acme is already connected: its dialog opens read-only, so looking changes nothing.
-  await logIn(page, DEMO_ACCOUNTS.admin);
-  await page.goto('/settings/integrations');
+  await logIn(page, DEMO_ACCOUNTS.admin, { landOn: '/settings/integrations' });
   const first = await integrationCard(page, 'ServiceTitan').boundingBox();
   const second = await integrationCard(page, 'Demo CRM').boundingBox();
   expect(first && second, 'both cards drawn').toBeTruthy();

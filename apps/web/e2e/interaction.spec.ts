@@ -18,8 +18,7 @@ async function elapsed(page: Page): Promise<number> {
 }
 
 async function openFeaturedInteraction(page: Page) {
-  await logIn(page, DEMO_ACCOUNTS.admin);
-  await page.goto('/customers');
+  await logIn(page, DEMO_ACCOUNTS.admin, { landOn: '/customers' });
   await page.getByRole('textbox', { name: 'Search customers' }).fill(CUSTOMER);
   await page.getByRole('link', { name: CUSTOMER }).click();
   const newest = page.getByRole('table', { name: 'Interactions' }).locator('tbody tr').first();
@@ -114,8 +113,7 @@ test('interaction: a ?t= link opens at that moment with the segment highlighted'
 test('a bad interaction id or type shows Interaction not found with a way back', async ({
   page,
 }) => {
-  await logIn(page, DEMO_ACCOUNTS.admin);
-  await page.goto('/customers');
+  await logIn(page, DEMO_ACCOUNTS.admin, { landOn: '/customers' });
   await page.getByRole('textbox', { name: 'Search customers' }).fill(CUSTOMER);
   await page.getByRole('link', { name: CUSTOMER }).click();
   await expect(page).toHaveURL(/\/customers\/[0-9a-f-]{36}$/);

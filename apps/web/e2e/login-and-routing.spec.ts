@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_ACCOUNTS, logIn, sidebar, sidebarEntries } from './support';
+import { DEMO_ACCOUNTS, logInThroughForm, sidebar, sidebarEntries } from './support';
 
 test.describe('each demo account lands on its home and sees its sidebar', () => {
   for (const [key, account] of Object.entries(DEMO_ACCOUNTS)) {
     test(`${key} (${account.roleTitle}) lands on ${account.home}`, async ({ page }) => {
-      await logIn(page, account);
+      await logInThroughForm(page, account);
 
       await expect(sidebarEntries(page)).toHaveText(account.sidebar);
       // Until onboarding is complete only Settings leads anywhere (spec §2 Sidebar).
@@ -17,7 +17,7 @@ test.describe('each demo account lands on its home and sees its sidebar', () => 
 test('a company admin without a company can use only the settings while onboarding', async ({
   page,
 }) => {
-  await logIn(page, DEMO_ACCOUNTS.newadmin);
+  await logInThroughForm(page, DEMO_ACCOUNTS.newadmin);
 
   for (const label of ['Dashboard', 'Teams', 'Customers', 'Marketplace']) {
     await expect(sidebar(page).getByRole('button', { name: label })).toBeDisabled();
@@ -36,7 +36,7 @@ test('a logged-out visitor on a private page goes to the login page', async ({ p
 });
 
 test('a forbidden route goes to /no-access, titled, naming the role title', async ({ page }) => {
-  await logIn(page, DEMO_ACCOUNTS.tech);
+  await logInThroughForm(page, DEMO_ACCOUNTS.tech);
 
   await page.goto('/users');
 
@@ -53,7 +53,7 @@ test('a forbidden route goes to /no-access, titled, naming the role title', asyn
 });
 
 test('a publisher on a company route goes to the no-access page', async ({ page }) => {
-  await logIn(page, DEMO_ACCOUNTS.publisher);
+  await logInThroughForm(page, DEMO_ACCOUNTS.publisher);
 
   await page.goto('/customers');
 
@@ -68,7 +68,7 @@ test('a publisher on a company route goes to the no-access page', async ({ page 
 });
 
 test('an unknown route shows the not-found page whose button leads home', async ({ page }) => {
-  await logIn(page, DEMO_ACCOUNTS.manager);
+  await logInThroughForm(page, DEMO_ACCOUNTS.manager);
 
   await page.goto('/no-such-page/anywhere');
 
@@ -79,7 +79,7 @@ test('an unknown route shows the not-found page whose button leads home', async 
 });
 
 test('bare /settings opens the settings tab of the role', async ({ page }) => {
-  await logIn(page, DEMO_ACCOUNTS.publisher);
+  await logInThroughForm(page, DEMO_ACCOUNTS.publisher);
 
   await page.goto('/settings');
 

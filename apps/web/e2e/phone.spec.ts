@@ -81,9 +81,7 @@ async function expectReadableCards(page: Page, table: Locator) {
 
 test('customers list, customer page and interaction page fit a phone', async ({ page }) => {
   test.setTimeout(60_000);
-  await logIn(page, DEMO_ACCOUNTS.admin);
-
-  await page.goto('/customers');
+  await logIn(page, DEMO_ACCOUNTS.admin, { landOn: '/customers' });
   const customers = page.getByRole('table', { name: 'Customers' });
   await expectReadableCards(page, customers);
   // Each value is labelled in its card (the cell's ::before shows its column).
@@ -123,8 +121,7 @@ test('customers list, customer page and interaction page fit a phone', async ({ 
 test('the marketplace and a bot page fit a phone', async ({ page }) => {
   test.setTimeout(90_000);
   // A read-only look as Acme's admin.
-  await logIn(page, DEMO_ACCOUNTS.admin);
-  await page.goto('/marketplace');
+  await logIn(page, DEMO_ACCOUNTS.admin, { landOn: '/marketplace' });
   const cards = page.getByRole('main').getByRole('article');
   // The first browse after the suite's CRM syncs can take a while on the embedded database.
   await expect(cards.first()).toBeVisible({ timeout: 30_000 });
@@ -144,8 +141,7 @@ test('the marketplace and a bot page fit a phone', async ({ page }) => {
 
 test('the clients list and a client’s runs fit a phone', async ({ page }) => {
   // A read-only look as Northwind's publisher admin.
-  await logIn(page, DEMO_ACCOUNTS.publisher);
-  await page.goto('/clients/list');
+  await logIn(page, DEMO_ACCOUNTS.publisher, { landOn: '/clients/list' });
   const clients = page.getByRole('table', { name: 'Clients' });
   await expectReadableCards(page, clients);
   await clients.locator('tbody tr').first().getByRole('link').click();

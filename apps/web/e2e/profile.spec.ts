@@ -2,8 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO_ACCOUNTS, logIn, sidebar } from './support';
 
 test('profile shows the validation messages and saves a valid change', async ({ page }) => {
-  await logIn(page, DEMO_ACCOUNTS.publisherUser);
-  await page.goto('/profile');
+  await logIn(page, DEMO_ACCOUNTS.publisherUser, { landOn: '/profile' });
 
   const name = page.getByLabel('User Name');
   const phone = page.getByLabel('Phone Number');
@@ -27,8 +26,7 @@ test('profile shows the validation messages and saves a valid change', async ({ 
 });
 
 test('change password refuses a confirmation that does not match', async ({ page }) => {
-  await logIn(page, DEMO_ACCOUNTS.tech);
-  await page.goto('/change-password');
+  await logIn(page, DEMO_ACCOUNTS.tech, { landOn: '/change-password' });
 
   await page.getByLabel('Current Password').fill('Demo@12345');
   await page.getByLabel('New Password').fill('Fresh#Pass2026');

@@ -11,8 +11,7 @@ test('record a visit in the browser and watch it complete', async ({ page }) => 
   // CRM syncs: on a slow runner it alone took over a minute, and the whole test 1.9 min in a
   // passing run (28 s when it runs alone).
   test.setTimeout(240_000);
-  await logIn(page, DEMO_ACCOUNTS.tech);
-  await page.goto('/customers');
+  await logIn(page, DEMO_ACCOUNTS.tech, { landOn: '/customers' });
   const customers = page.getByRole('table', { name: 'Customers' });
   await customers.locator('tbody tr').first().getByRole('link').first().click();
   await expect(page).toHaveURL(/\/customers\/[0-9a-f-]{36}$/);
@@ -67,8 +66,7 @@ test('record a visit in the browser and watch it complete', async ({ page }) => 
 
 /** Logs the technician in and opens the first of their customers. */
 async function openFirstCustomer(page: Page) {
-  await logIn(page, DEMO_ACCOUNTS.tech);
-  await page.goto('/customers');
+  await logIn(page, DEMO_ACCOUNTS.tech, { landOn: '/customers' });
   const customers = page.getByRole('table', { name: 'Customers' });
   await customers.locator('tbody tr').first().getByRole('link').first().click();
   await expect(page).toHaveURL(/\/customers\/[0-9a-f-]{36}$/);

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_ACCOUNTS, logIn, sidebar } from './support';
+import { DEMO_ACCOUNTS, logInThroughForm, sidebar } from './support';
 
 test('logout through the user menu shows "Logging out..." and ends on the login page', async ({
   page,
 }) => {
-  await logIn(page, DEMO_ACCOUNTS.manager);
+  await logInThroughForm(page, DEMO_ACCOUNTS.manager);
   // The real logout request, held back until the modal shown while it runs has been seen: a fixed
   // delay could end between two of the assertion's polls on a busy machine.
   let releaseLogout = () => {};
@@ -32,7 +32,7 @@ test('an expired session shows the Session Expired modal and "Login again" retur
   page,
   context,
 }) => {
-  await logIn(page, DEMO_ACCOUNTS.tech);
+  await logInThroughForm(page, DEMO_ACCOUNTS.tech);
 
   // The server no longer knows this browser: the next call to the API answers 401.
   await context.clearCookies({ name: 'fieldbot_session' });
@@ -51,7 +51,7 @@ test("a page's failed call under the Session Expired modal shows no raw server t
   page,
   context,
 }) => {
-  await logIn(page, DEMO_ACCOUNTS.tech);
+  await logInThroughForm(page, DEMO_ACCOUNTS.tech);
   await sidebar(page).getByRole('link', { name: 'Customers' }).click();
   await expect(page.getByRole('table', { name: 'Customers' })).toBeVisible();
 

@@ -12,8 +12,7 @@ test('the company admin invites a technician who accepts from the mailed link an
   test.slow();
   const email = `e2e.tech.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.test`;
 
-  await logIn(page, DEMO_ACCOUNTS.admin);
-  await page.goto('/users');
+  await logIn(page, DEMO_ACCOUNTS.admin, { landOn: '/users' });
   await expect(page.getByRole('heading', { name: 'Teams', level: 1 })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Users' })).toContainText(
     DEMO_ACCOUNTS.manager.email,
@@ -56,8 +55,7 @@ test('the company admin invites a technician who accepts from the mailed link an
 
 test('a manager sees the team read-only, on a phone-sized screen', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await logIn(page, DEMO_ACCOUNTS.manager);
-  await page.goto('/users');
+  await logIn(page, DEMO_ACCOUNTS.manager, { landOn: '/users' });
   const table = page.getByRole('table', { name: 'Users' });
   await expect(table).toContainText(DEMO_ACCOUNTS.tech.email);
   await expect(page.getByRole('button', { name: 'Invite' })).toHaveCount(0);
@@ -80,8 +78,7 @@ test('the team list, the invite dialog and the user detail pass axe in light and
   page,
 }) => {
   test.slow();
-  await logIn(page, DEMO_ACCOUNTS.admin);
-  await page.goto('/users');
+  await logIn(page, DEMO_ACCOUNTS.admin, { landOn: '/users' });
   const table = page.getByRole('table', { name: 'Users' });
   await expect(table).toContainText(DEMO_ACCOUNTS.tech.email);
   await page.waitForLoadState('networkidle');

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_ACCOUNTS, logIn } from './support';
+import { DEMO_ACCOUNTS, logInThroughForm } from './support';
 
 test('the sidebar theme toggle switches light/dark and the choice survives a reload', async ({
   page,
 }) => {
-  await logIn(page, DEMO_ACCOUNTS.globex);
+  await logInThroughForm(page, DEMO_ACCOUNTS.globex);
   const html = page.locator('html');
   await expect(html).toHaveAttribute('data-mantine-color-scheme', /^(light|dark)$/);
   const before = await html.getAttribute('data-mantine-color-scheme');
@@ -36,7 +36,7 @@ test('the app follows the system colour scheme until the user picks a display mo
   await page.goto('/login');
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
 
-  await logIn(page, SAM);
+  await logInThroughForm(page, SAM);
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await page.emulateMedia({ colorScheme: 'light' });
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
@@ -55,14 +55,14 @@ test('the app follows the system colour scheme until the user picks a display mo
 
 test('a display mode picked on one browser applies on another', async ({ page, browser }) => {
   await page.emulateMedia({ colorScheme: 'light' });
-  await logIn(page, JORDAN);
+  await logInThroughForm(page, JORDAN);
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/user/update-profile'));
   await page.getByRole('button', { name: 'Switch to dark mode' }).click();
   expect((await saved).status()).toBe(200);
 
   const other = await browser.newContext({ colorScheme: 'light' });
   const otherPage = await other.newPage();
-  await logIn(otherPage, JORDAN);
+  await logInThroughForm(otherPage, JORDAN);
   await expect(otherPage.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
 
   // Back to the demo's light mode for later runs on the same data.
