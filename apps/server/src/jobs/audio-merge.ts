@@ -35,7 +35,7 @@ export function createAudioMergeStep(
     expiredMessage: 'The recording took too long to process.',
     fail: (id, message) => repo.failMerge(id, message),
 
-    async run(interactionId, signal) {
+    async run(interactionId, signal, { niceness }) {
       const row = await repo.load(interactionId);
       if (!row) return; // deleted since: nothing to do
       if (row.sourceKeys.length === 0) {
@@ -58,10 +58,11 @@ export function createAudioMergeStep(
           chunks.push(file);
         }
         const output = path.join(work, 'merged.mp3');
-        await audio.mergeToMp3(chunks, output, { workDir: work, signal });
-        const durationSeconds = await audio.durationSeconds(output, { signal });
+        await audio.mergeToMp3(chunks, output, { workDir: work, signal, niceness });
+        const durationSeconds = await audio.durationSeconds(output, { signal, niceness });
         const peaks = await audio.peaks(output, peakCount(durationSeconds), durationSeconds, {
           signal,
+          niceness,
         });
         const storageKey = mergedAudioKey(row.companyId, row.id);
         await storage.put(storageKey, createReadStream(output), 'audio/mpeg');

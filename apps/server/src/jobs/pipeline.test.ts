@@ -10,7 +10,6 @@ import {
   PipelineError,
   runPipelineJob,
   TRANSCRIBE_BACKGROUND_QUEUE,
-  TRANSCRIBE_QUEUE,
   type PipelineJobData,
   type PipelineStepHandler,
 } from './pipeline.js';
@@ -83,17 +82,19 @@ describe('runPipelineJob', () => {
     expect(failures).toEqual([]);
   });
 
-  it('tells the step whether its job is background work', async () => {
-    const seen: boolean[] = [];
+  it('runs a job’s child processes at the niceness of its place in line', async () => {
+    const seen: number[] = [];
     const step: PipelineStepHandler = {
       ...handler().step,
-      run: async (_id, _signal, { background }) => {
-        seen.push(background);
+      run: async (_id, _signal, { niceness }) => {
+        seen.push(niceness);
       },
     };
-    await runPipelineJob(job(0, 2, TRANSCRIBE_QUEUE), step, logger);
-    await runPipelineJob(job(0, 2, TRANSCRIBE_BACKGROUND_QUEUE), step, logger);
-    expect(seen).toEqual([false, true]);
+    // A recording (1), a company's first synced call (0), its third (−2).
+    for (const priority of [1, 0, -2]) {
+      await runPipelineJob({ ...job(0, 2, TRANSCRIBE_BACKGROUND_QUEUE), priority }, step, logger);
+    }
+    expect(seen).toEqual([0, 10, 19]);
   });
 });
 

@@ -10,7 +10,7 @@ import {
 } from '../providers/audio/index.js';
 import type { StorageProvider } from '../providers/storage/index.js';
 import { TranscriptionError, type SpeechToText } from '../providers/transcription/index.js';
-import { turnPriority, URGENT_PRIORITY } from './queue-policy.js';
+import { nicenessOf, turnPriority, URGENT_PRIORITY } from './queue-policy.js';
 import { retryOptions } from './retry-options.js';
 
 /**
@@ -214,8 +214,8 @@ export function createPipelineSender(
 
 /** One step of the pipeline: its work, and what its final failure writes on the interaction. */
 export interface PipelineStepHandler {
-  /** `background`: the job came from TRANSCRIBE_BACKGROUND_QUEUE (nobody is waiting on it). */
-  run(interactionId: string, signal: AbortSignal, context: { background: boolean }): Promise<void>;
+  /** `niceness`: of the step's child processes, from the job's priority (nicenessOf). */
+  run(interactionId: string, signal: AbortSignal, context: { niceness: number }): Promise<void>;
   fail(interactionId: string, message: string): Promise<void>;
   /** Shown when the failure is not one of ours (a database error…). */
   fallbackMessage: string;
@@ -237,9 +237,7 @@ export async function runPipelineJob(
   const signal = AbortSignal.timeout(job.expireInSeconds * 1000);
   const started = Date.now();
   try {
-    await handler.run(interactionId, signal, {
-      background: job.name === TRANSCRIBE_BACKGROUND_QUEUE,
-    });
+    await handler.run(interactionId, signal, { niceness: nicenessOf(job.priority) });
     // How long a step waited in its queue and ran: what a slow "in progress" comes down to.
     logger.info(
       {

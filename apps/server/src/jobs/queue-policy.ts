@@ -10,6 +10,18 @@ export const URGENT_PRIORITY = 1;
 export const turnPriority = (turn: number) => 1 - Math.max(1, turn);
 
 /**
+ * The CPU niceness of a job's ffmpeg and pocketsphinx processes, by its priority: what a person
+ * waits for runs as the server does; a company's first turn of background work at 10, so it still
+ * yields to a recording but takes the cores from a backlog; later turns at 19, the lowest. The
+ * order of the queue alone is not enough: a backlog's jobs already running would otherwise
+ * share the cores equally with a newcomer's.
+ */
+export function nicenessOf(priority: number): number {
+  if (priority >= URGENT_PRIORITY) return 0;
+  return priority >= turnPriority(1) ? 10 : 19;
+}
+
+/**
  * Creates a queue whose jobs are unique per singleton key only while they wait (pg-boss's 'short'
  * policy), and moves a queue created earlier as 'stately' to it with its waiting jobs.
  *

@@ -53,11 +53,11 @@ export function createTranscribeStep(
     number: string,
     audioSeconds: number,
     work: string,
-    { signal, background }: { signal: AbortSignal; background: boolean },
+    { signal, niceness }: { signal: AbortSignal; niceness: number },
   ): Promise<Transcription> => {
     const pieces =
       audioSeconds > config.sttChunkSeconds
-        ? await audio.splitMp3(file, config.sttChunkSeconds, { workDir: work, signal })
+        ? await audio.splitMp3(file, config.sttChunkSeconds, { workDir: work, signal, niceness })
         : [{ file, startSeconds: 0 }];
     return transcribeInPieces(pieces, config.sttPiecesAtOnce, signal, (piece, i, pieceSignal) =>
       stt.transcribe({
@@ -65,7 +65,7 @@ export function createTranscribeStep(
         fileName: pieces.length > 1 ? `${number}-${i + 1}.mp3` : `${number}.mp3`,
         contentType: 'audio/mpeg',
         signal: pieceSignal,
-        background,
+        niceness,
       }),
     );
   };
@@ -75,7 +75,7 @@ export function createTranscribeStep(
     expiredMessage: 'The transcription took too long.',
     fail: (id, message) => repo.failTranscript(id, message),
 
-    async run(interactionId, signal, { background }) {
+    async run(interactionId, signal, { niceness }) {
       const row = await repo.load(interactionId);
       if (!row) return;
       // A second run after the transcript was saved only finishes what the first one began.
@@ -114,7 +114,7 @@ export function createTranscribeStep(
         } else {
           transcription = await transcribePieces(file, row.number, row.audioSeconds, work, {
             signal,
-            background,
+            niceness,
           });
           // Only an optimisation: a transcript that can't be cached is still saved below.
           await cache.put(cacheKey, transcription).catch(() => undefined);

@@ -30,6 +30,8 @@ export interface RunOptions {
   workDir?: string;
   /** Stops the child process (job timeout, shutdown). */
   signal?: AbortSignal;
+  /** The child process's CPU niceness (see nicenessOf in jobs/queue-policy.ts); 0 by default. */
+  niceness?: number;
 }
 
 export interface AudioPiece {

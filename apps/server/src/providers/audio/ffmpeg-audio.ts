@@ -3,6 +3,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { niceChild } from '../../lib/child-priority.js';
 import {
   AudioDecodeError,
   AudioToolMissingError,
@@ -52,6 +53,7 @@ function run(command: string, args: string[], options: RunWithOutput = {}): Prom
       stdio: ['ignore', 'pipe', 'pipe'],
       signal: options.signal,
     });
+    niceChild(child, options.niceness);
     const out: Buffer[] = [];
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => {

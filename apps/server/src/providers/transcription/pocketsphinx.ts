@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { access, mkdtemp, rm } from 'node:fs/promises';
-import { setPriority, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PocketsphinxConfig } from '../../config.js';
+import { niceChild } from '../../lib/child-priority.js';
 import { parseTimedWords, segmentsFromWords } from './pocketsphinx-output.js';
 import { TranscriptionError, type SpeechToText, type TranscribeInput } from './speech-to-text.js';
 
@@ -14,27 +15,16 @@ const NO_FFMPEG = 'Offline transcription is unavailable: ffmpeg is not installed
 
 class ToolMissing extends Error {}
 
-/** The niceness of background work: the lowest priority, so it only gets cores nobody else wants. */
-const BACKGROUND_NICENESS = 19;
-
 /** Runs a tool to completion; its stdout is returned, a missing binary is ToolMissing. */
 function run(
   command: string,
   args: string[],
-  { signal, background }: Pick<TranscribeInput, 'signal' | 'background'>,
+  { signal, niceness }: Pick<TranscribeInput, 'signal' | 'niceness'>,
 ) {
   return new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
     // Its log (several KB on stderr) says nothing a user could act on; only the exit code is read.
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'ignore'], signal });
-    if (background && child.pid !== undefined) {
-      // Raising one's own child's niceness is always allowed; a process that already exited
-      // (ESRCH) has nothing left to slow down.
-      try {
-        setPriority(child.pid, BACKGROUND_NICENESS);
-      } catch {
-        /* exited already */
-      }
-    }
+    niceChild(child, niceness);
     const out: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
     child.on('error', (error: NodeJS.ErrnoException) => {

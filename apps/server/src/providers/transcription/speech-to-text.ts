@@ -21,10 +21,11 @@ export interface TranscribeInput {
   contentType: string;
   signal?: AbortSignal;
   /**
-   * Work nobody is waiting on (a synced call): a local engine runs it at the lowest CPU priority,
-   * so it yields the cores to a technician's recording and to the web server.
+   * The CPU niceness a local engine runs at: 0 for what a person waits for, more for background
+   * work (a synced call), which then yields the cores to a technician's recording and to the web
+   * server (see nicenessOf in jobs/queue-policy.ts). A remote service ignores it.
    */
-  background?: boolean;
+  niceness?: number;
 }
 
 /** Speech-to-text behind an interface: an OpenAI-compatible adapter, offline pocketsphinx, or none. */
