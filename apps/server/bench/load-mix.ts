@@ -33,6 +33,7 @@ import { login } from './support/http-login';
 import { runBench } from './support/run-bench';
 import { startServerProcess } from './support/server-process';
 import { printTable } from './support/table';
+import { percentile } from './support/percentile';
 
 const SESSIONS = Number(process.env.LOAD_SESSIONS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -137,11 +138,6 @@ async function runMix(
     ),
   );
   return samples;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 function summary(sample: Sample) {

@@ -15,6 +15,7 @@ import { DEMO_BOTS } from '../src/seed/demo-bots';
 import { runRules } from '../src/providers/bot-engine/rules/rules-engine';
 import { analyseText } from '../src/providers/bot-engine/rules/text-analysis';
 import { loadEvalSet } from '../eval/eval-set';
+import { percentile } from './support/percentile';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 1000);
 const WORDS = 4_000;
@@ -33,9 +34,6 @@ function thirtyMinuteCall(): TranscriptSegment[] {
   }
   return segments;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 function measure(run: (k: number) => void): { p50: number; p99: number } {
   for (let k = 0; k < 20; k++) run(-1 - k); // warm-up

@@ -50,6 +50,13 @@ import { insertFixtures, waitFor } from '../test/support/recordings';
 import type { SqlQuery } from '../test/support/test-app';
 import { createTestDatabase } from '../test/support/test-database';
 import { hostLine } from './support/host-speed';
+import { median, percentile } from './support/percentile';
+
+const p95 = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    95,
+  );
 
 const LENGTHS = (process.env.BENCH_LENGTHS ?? '1,5,15').split(',').map(Number);
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 3);
@@ -107,16 +114,6 @@ async function speechAudio(minutes: number, toneHz: number, type: 'csr-call' | '
   );
   return stdout;
 }
-
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-};
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 async function insertCompany(q: SqlQuery, name: string, email: string): Promise<string> {
   const [company] = await q(
@@ -411,12 +408,12 @@ it(
           what: kind,
           'alone median (s)': alone.toFixed(1),
           'busy median (s)': median(busy).toFixed(1),
-          'busy p95 (s)': quantile(busy, 0.95).toFixed(1),
+          'busy p95 (s)': p95(busy).toFixed(1),
           n: busy.length,
           'goal: median ≤ (s)': goal.toFixed(0),
           'median within goal': median([alone, ...busy]) <= goal ? 'yes' : 'no',
-          'busy p95 ÷ alone median': (quantile(busy, 0.95) / alone).toFixed(2),
-          'within 2×': quantile(busy, 0.95) <= 2 * alone ? 'yes' : 'no',
+          'busy p95 ÷ alone median': (p95(busy) / alone).toFixed(2),
+          'within 2×': p95(busy) <= 2 * alone ? 'yes' : 'no',
         };
       });
       console.table(summary);

@@ -95,7 +95,7 @@ export interface FakeServiceTitanControls {
 export interface FakeServiceTitan {
   /** The origin, both the auth URL and the API URL. */
   url: string;
-  /** The recording every call serves, and its content type. */
+  /** The recording calls serve unless `recordingOf` names another, and its content type. */
   recording: { body: Buffer; contentType: string };
   controls: FakeServiceTitanControls;
   close(): Promise<void>;
