@@ -89,7 +89,8 @@ test('capacity follows the spec rules and saves', async ({ page }) => {
 });
 
 test('invoice and transaction history are reachable as Billing sub-tabs', async ({ page }) => {
-  await logIn(page, DEMO_ACCOUNTS.admin, { landOn: '/settings/billing' });
+  await logIn(page, DEMO_ACCOUNTS.admin, { landOn: null });
+  await page.goto('/settings/billing');
   await expect(page).toHaveURL((url) => url.pathname === '/settings/billing/invoice-history');
   await expect(page.getByRole('table', { name: 'Invoices' })).toBeVisible();
   await page.getByRole('tab', { name: 'Transaction History' }).click();

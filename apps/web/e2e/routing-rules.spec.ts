@@ -16,7 +16,8 @@ test('another role with a redirectTo goes to its home instead', async ({ page })
 });
 
 test('a logged-in visitor on the login page is sent home', async ({ page }) => {
-  await logIn(page, DEMO_ACCOUNTS.publisherUser, { landOn: '/login' });
+  await logIn(page, DEMO_ACCOUNTS.publisherUser, { landOn: null });
+  await page.goto('/login');
 
   await expect(page).toHaveURL((url) => url.pathname === DEMO_ACCOUNTS.publisherUser.home);
 });

@@ -101,7 +101,8 @@ export async function logInThroughForm(page: Page, account: DemoAccount) {
 /**
  * Starts a test logged in: the session comes from POST /api/user/login, as the form's does, and
  * the page opens `landOn` (by default the account's home; null stays on the blank page, for a
- * test that opens its own first page). The form itself, its hand-over and where it lands are
+ * test that opens its own first page). `landOn` must be a page that stays put: the check that it
+ * opened races a redirect (a test of a redirect passes null and opens the page itself). The form itself, its hand-over and where it lands are
  * tested with logInThroughForm; skipping them here saves each test a second of waiting and
  * the home page's render.
  */
