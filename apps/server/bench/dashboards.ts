@@ -32,12 +32,10 @@ import {
   publisherDashboardPath,
   toMonthValue,
 } from '@fieldbot/shared';
-import Fastify from 'fastify';
 import pg from 'pg';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { markCompanyDays, refreshDirtyDays } from '../src/modules/dashboards/rollup-refresh';
-import { createServer } from '../src/server';
 import { createPostgresDatabase, dropPostgresDatabase } from '../test/support/test-database';
 import { benchServerEnv, prepareBenchDatabase } from './support/bench-env';
 import { totalGzip } from './support/bundle-size';
@@ -50,6 +48,7 @@ import {
 } from './support/dashboard-data';
 import { login } from './support/http-login';
 import { accountTargets, flagFailures, measure, type Row } from './support/measure-routes';
+import { startBareProcess, startServerProcess } from './support/server-process';
 import { buildWebWithManifest, routeJsBeyondEntry } from './support/route-chunks';
 import { runBench } from './support/run-bench';
 import { hostLine } from './support/host-speed';
@@ -294,8 +293,7 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'fieldbot-bench-dashboards-'));
   const reuse = process.env.BENCH_REUSE_DB;
   const databaseUrl = reuse ?? (await createPostgresDatabase(adminUrl, 'fieldbot_bench_'));
-  const bare = Fastify({ logger: false });
-  bare.get('/bare', async () => ({ ok: true }));
+  let bare: Awaited<ReturnType<typeof startBareProcess>> | undefined;
   try {
     const env = benchServerEnv(dataDir, databaseUrl);
     if (await prepareBenchDatabase(env, databaseUrl, Boolean(reuse))) {
@@ -307,13 +305,14 @@ async function main(): Promise<void> {
     }
 
     const routes = dashboardRoutes();
-    const bareUrl = `${await bare.listen({ port: 0, host: '127.0.0.1' })}/bare`;
-    const server = await createServer(loadConfig({ ...env }));
+    bare = await startBareProcess();
+    const bareUrl = bare.url;
+    const server = await startServerProcess(env);
     let rows: Row[];
     let plans: Plan[];
     let freshness: string[][];
     try {
-      const base = await server.app.listen({ port: 0, host: '127.0.0.1' });
+      const base = server.base;
       const { targets, cookies } = await accountTargets(base, bareUrl, routes, (as) =>
         login(base, { email: DASHBOARD_ACCOUNTS[as], password: PASSWORD }),
       );
@@ -359,7 +358,7 @@ async function main(): Promise<void> {
         await client.end();
       }
     } finally {
-      await server.close();
+      await server.stop();
     }
 
     if (process.env.BENCH_PLANS === 'full') {
@@ -415,7 +414,7 @@ async function main(): Promise<void> {
     );
     flagFailures(rows);
   } finally {
-    await bare.close();
+    await bare?.stop();
     if (process.env.BENCH_KEEP_DB || reuse) console.log(`Kept ${databaseUrl}`);
     else await dropPostgresDatabase(adminUrl, databaseUrl);
     await rm(dataDir, { recursive: true, force: true });

@@ -26,10 +26,10 @@ import {
   interactionListQuerySchema,
   type InteractionType,
 } from '@fieldbot/shared';
-import Fastify from 'fastify';
 import pg from 'pg';
 import { login } from './support/http-login';
 import { flagFailures, measure, type Row, type Target } from './support/measure-routes';
+import { startBareProcess, startServerProcess } from './support/server-process';
 import { hostLine } from './support/host-speed';
 import { printTable } from './support/table';
 import { loadConfig } from '../src/config';
@@ -43,7 +43,6 @@ import {
   transcriptSegmentsQuery,
   type ViewerScope,
 } from '../src/modules/interactions/interactions.repo';
-import { createServer } from '../src/server';
 import { createPostgresDatabase, dropPostgresDatabase } from '../test/support/test-database';
 import { benchServerEnv, prepareBenchDatabase } from './support/bench-env';
 import { prepareBulkLoad, timed } from './support/bulk-load';
@@ -457,8 +456,7 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'fieldbot-bench-interactions-'));
   const reuse = process.env.BENCH_REUSE_DB;
   const databaseUrl = reuse ?? (await createPostgresDatabase(adminUrl, 'fieldbot_bench_'));
-  const bare = Fastify({ logger: false });
-  bare.get('/bare', async () => ({ ok: true }));
+  let bare: Awaited<ReturnType<typeof startBareProcess>> | undefined;
   try {
     const env = benchServerEnv(dataDir, databaseUrl);
     if (await prepareBenchDatabase(env, databaseUrl, Boolean(reuse))) {
@@ -466,11 +464,12 @@ async function main(): Promise<void> {
     }
     const data = await locate(databaseUrl);
 
-    const bareUrl = `${await bare.listen({ port: 0, host: '127.0.0.1' })}/bare`;
-    const server = await createServer(loadConfig({ ...env }));
+    bare = await startBareProcess();
+    const bareUrl = bare.url;
+    const server = await startServerProcess(env);
     let rows: Row[];
     try {
-      const base = await server.app.listen({ port: 0, host: '127.0.0.1' });
+      const base = server.base;
       const admin = await login(base, ADMIN);
       const tech = await login(base, TECH);
       const list = (page: number) =>
@@ -510,7 +509,7 @@ async function main(): Promise<void> {
         },
       ]);
     } finally {
-      await server.close();
+      await server.stop();
     }
 
     console.log('\nQuery plans (EXPLAIN ANALYZE, BUFFERS; second run of each) …\n');
@@ -586,7 +585,7 @@ async function main(): Promise<void> {
 
     flagFailures(rows);
   } finally {
-    await bare.close();
+    await bare?.stop();
     if (process.env.BENCH_KEEP_DB || reuse) console.log(`Kept ${databaseUrl}`);
     else await dropPostgresDatabase(adminUrl, databaseUrl);
     await rm(dataDir, { recursive: true, force: true });

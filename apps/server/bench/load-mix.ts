@@ -25,13 +25,12 @@ import {
   publisherInfoPath,
   publisherUsersPath,
 } from '@fieldbot/shared';
-import Fastify from 'fastify';
 import { createPostgresDatabase, dropPostgresDatabase } from '../test/support/test-database';
 import { benchServerEnv, prepareBenchDatabase } from './support/bench-env';
 import { hostLine } from './support/host-speed';
 import { login } from './support/http-login';
 import { runBench } from './support/run-bench';
-import { startServerProcess } from './support/server-process';
+import { startBareProcess, startServerProcess } from './support/server-process';
 import { printTable } from './support/table';
 import { percentile } from './support/percentile';
 
@@ -161,12 +160,12 @@ async function main(): Promise<void> {
   );
   const dataDir = await mkdtemp(path.join(tmpdir(), 'fieldbot-bench-mix-'));
   const databaseUrl = await createPostgresDatabase(adminUrl, 'fieldbot_bench_mix_');
-  const bare = Fastify({ logger: false });
-  bare.get('/bare', async () => ({ ok: true }));
+  let bareServer: Awaited<ReturnType<typeof startBareProcess>> | undefined;
   try {
     const env = benchServerEnv(dataDir, databaseUrl);
     await prepareBenchDatabase(env, databaseUrl, false);
-    const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
+    bareServer = await startBareProcess();
+    const bareBase = bareServer.base;
     const [bareResult] = await runMix(
       bareBase,
       [{ role: 'company admin', page: '-', api: '/bare', cookies: Array(SESSIONS).fill('') }],
@@ -253,7 +252,7 @@ async function main(): Promise<void> {
       await server.stop();
     }
   } finally {
-    await bare.close();
+    await bareServer?.stop();
     await dropPostgresDatabase(adminUrl, databaseUrl);
     await rm(dataDir, { recursive: true, force: true });
   }

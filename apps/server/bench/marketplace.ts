@@ -30,21 +30,19 @@ import {
   periodOf,
   periodRange,
 } from '@fieldbot/shared';
-import Fastify from 'fastify';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/client';
 import * as schema from '../src/db/schema/index';
 import { clientListQuery } from '../src/modules/clients/clients.repo';
 import { createMarketplaceRepo } from '../src/modules/marketplace/marketplace.repo';
-import { createServer } from '../src/server';
 import { createPostgresDatabase, dropPostgresDatabase } from '../test/support/test-database';
 import { benchServerEnv, prepareBenchDatabase } from './support/bench-env';
 import { login } from './support/http-login';
 import { DATA_SET, loadMarketplaceData } from './support/marketplace-data';
 import { accountTargets, flagFailures, measure, type Row } from './support/measure-routes';
+import { startBareProcess, startServerProcess } from './support/server-process';
 import { runBench } from './support/run-bench';
 import { hostLine } from './support/host-speed';
 import { printTable } from './support/table';
@@ -258,8 +256,7 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'fieldbot-bench-marketplace-'));
   const reuse = process.env.BENCH_REUSE_DB;
   const databaseUrl = reuse ?? (await createPostgresDatabase(adminUrl, 'fieldbot_bench_'));
-  const bare = Fastify({ logger: false });
-  bare.get('/bare', async () => ({ ok: true }));
+  let bare: Awaited<ReturnType<typeof startBareProcess>> | undefined;
   try {
     const env = benchServerEnv(dataDir, databaseUrl);
     if (await prepareBenchDatabase(env, databaseUrl, Boolean(reuse))) {
@@ -268,11 +265,12 @@ async function main(): Promise<void> {
 
     const ids = await marketplaceIds(databaseUrl);
     const ROUTES = [...CLIENT_ROUTES, ...marketplaceRoutes(ids)];
-    const bareUrl = `${await bare.listen({ port: 0, host: '127.0.0.1' })}/bare`;
-    const server = await createServer(loadConfig({ ...env }));
+    bare = await startBareProcess();
+    const bareUrl = bare.url;
+    const server = await startServerProcess(env);
     let rows: Row[];
     try {
-      const base = await server.app.listen({ port: 0, host: '127.0.0.1' });
+      const base = server.base;
       const { targets } = await accountTargets(base, bareUrl, ROUTES, (as) =>
         login(base, { email: ACCOUNTS[as], password: PASSWORD }),
       );
@@ -283,7 +281,7 @@ async function main(): Promise<void> {
         warmupSeconds: WARMUP_SECONDS,
       });
     } finally {
-      await server.close();
+      await server.stop();
     }
 
     console.log('\nQuery plans (EXPLAIN ANALYZE, BUFFERS; second run of each) …\n');
@@ -339,7 +337,7 @@ async function main(): Promise<void> {
       why: `a clients plan without ${CLIENTS_PLAN_INDEX}`,
     });
   } finally {
-    await bare.close();
+    await bare?.stop();
     if (process.env.BENCH_KEEP_DB || reuse) console.log(`Kept ${databaseUrl}`);
     else await dropPostgresDatabase(adminUrl, databaseUrl);
     await rm(dataDir, { recursive: true, force: true });

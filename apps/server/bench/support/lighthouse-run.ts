@@ -2,9 +2,18 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 
 /** BENCH_LIGHTHOUSE_REPORTS=<dir> keeps each run's full report (LCP element, request chains, traces of main-thread work). */
 const REPORT_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
+
+/**
+ * BENCH_LIGHTHOUSE_AS_INDEX=<n> scores the pages as a host whose benchmarkIndex is n would: the
+ * simulated CPU slowdown becomes 4 × (this host's index ÷ n), the calibration Lighthouse's own
+ * throttling guide gives. Unset, the default 4× applies and the score depends on this host.
+ */
+const AS_INDEX = Number(process.env.BENCH_LIGHTHOUSE_AS_INDEX ?? 0);
+const DEFAULT_CPU_SLOWDOWN = throttling.mobileSlow4G.cpuSlowdownMultiplier;
 let reportCount = 0;
 
 function keepReport(name: string, report: unknown): void {
@@ -32,6 +41,8 @@ export interface LighthouseFigures {
    * with similar indexes.
    */
   benchmarkIndex: number;
+  /** The simulated CPU slowdown of the run (4 unless BENCH_LIGHTHOUSE_AS_INDEX is set). */
+  cpuSlowdown: number;
   /** Requests the page made before Lighthouse stopped recording. */
   requests: number;
   /** Same-origin paths of the scripts and stylesheets the page loaded. */
@@ -61,6 +72,7 @@ export const CHROME_FLAGS = [
 async function runOnce(
   port: number,
   page: { name: string; url: string; cookie?: string },
+  cpuSlowdown: number,
 ): Promise<LighthouseFigures> {
   let lastError = '';
   for (let attempt = 1; attempt <= 3; attempt += 1) {
@@ -70,6 +82,7 @@ async function runOnce(
       logLevel: 'error',
       onlyCategories: ['performance'],
       extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined,
+      throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
     });
     const lhr = result?.lhr;
     if (!lhr || lhr.runtimeError) {
@@ -90,6 +103,7 @@ async function runOnce(
       fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? Number.NaN,
       tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
       benchmarkIndex: lhr.environment.benchmarkIndex,
+      cpuSlowdown,
       requests: requests.length,
       assetPaths: requests
         .map((r) => new URL(r.url))
@@ -114,11 +128,23 @@ export async function runLighthouse(
     chromeFlags: CHROME_FLAGS,
   });
   try {
+    let cpuSlowdown = DEFAULT_CPU_SLOWDOWN;
+    if (AS_INDEX > 0 && pages[0]) {
+      // One run to read this host's index; the pages are then scored at the calibrated slowdown.
+      const calibration = await runOnce(chrome.port, pages[0], DEFAULT_CPU_SLOWDOWN);
+      cpuSlowdown = (DEFAULT_CPU_SLOWDOWN * calibration.benchmarkIndex) / AS_INDEX;
+      console.log(
+        `  Lighthouse as a host of benchmarkIndex ${AS_INDEX}: this host's is ` +
+          `${Math.round(calibration.benchmarkIndex)}, CPU slowdown ${cpuSlowdown.toFixed(1)}×`,
+      );
+    }
     const out: (LighthouseFigures | LighthouseFailure)[] = [];
     for (const page of pages) {
       try {
         const figures: LighthouseFigures[] = [];
-        for (let i = 0; i < runs; i += 1) figures.push(await runOnce(chrome.port, page));
+        for (let i = 0; i < runs; i += 1) {
+          figures.push(await runOnce(chrome.port, page, cpuSlowdown));
+        }
         figures.sort((a, b) => a.score - b.score);
         out.push(figures[Math.floor(figures.length / 2)]!);
       } catch (error) {

@@ -3,7 +3,9 @@ import { createServer as createNetServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const mainScript = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/main.ts');
+const here = path.dirname(fileURLToPath(import.meta.url));
+const mainScript = path.resolve(here, '../../src/main.ts');
+const bareScript = path.resolve(here, 'bare-server.ts');
 
 /** A port the system has just handed out and released again. */
 async function freePort(): Promise<number> {
@@ -25,12 +27,29 @@ export interface ServerProcess {
  * answers. A load test must not share the server's event loop with its load generator: 200
  * browsers are not inside the server either.
  */
-export async function startServerProcess(
+export const startServerProcess = (
   env: Record<string, string | undefined>,
+  nodeArgs: string[] = [],
+) => startProcess(mainScript, env, '/api/health', nodeArgs);
+
+/**
+ * The baseline every latency is compared with: a bare Fastify route (GET /bare) in a process of
+ * its own, so that it runs under the same conditions as the server it is compared with.
+ */
+export async function startBareProcess(): Promise<ServerProcess & { url: string }> {
+  const bare = await startProcess(bareScript, { ...process.env }, '/bare');
+  return { ...bare, url: `${bare.base}/bare` };
+}
+
+async function startProcess(
+  script: string,
+  env: Record<string, string | undefined>,
+  readyPath: string,
+  nodeArgs: string[] = [],
 ): Promise<ServerProcess> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...process.execArgv, mainScript], {
+  const child = spawn(process.execPath, [...process.execArgv, ...nodeArgs, script], {
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -41,15 +60,15 @@ export async function startServerProcess(
   };
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    const healthy = await fetch(`${base}/api/health`).then(
+    if (child.exitCode !== null) throw new Error(`${script} exited with code ${child.exitCode}`);
+    const healthy = await fetch(`${base}${readyPath}`).then(
       (res) => res.ok,
       () => false,
     );
     if (healthy) return { base, stop };
     if (Date.now() > deadline) {
       await stop();
-      throw new Error('the server did not answer /api/health within 120 s');
+      throw new Error(`${script} did not answer ${readyPath} within 120 s`);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -28,6 +28,7 @@ import {
   transcriptSegments,
   users,
 } from '../../db/schema/index.js';
+import { createPreparedStatements } from '../../lib/prepared-statements.js';
 import { likePattern } from '../../lib/sql-like.js';
 import { createCountCache } from './count-cache.js';
 import {
@@ -532,17 +533,8 @@ export function createInteractionsRepo(db: Db, options: { now?: () => number } =
     (await query)[0]?.count ?? 0;
 
   // The reads every page makes are prepared once per query shape (company or technician scope,
-  // sort): the values travel as parameters and PostgreSQL plans the statement once per
-  // connection instead of on every request. Keyword and type filters stay ad hoc.
-  const statements = new Map<string, unknown>();
-  function statement<P>(name: string, build: () => { prepare(name: string): P }): P {
-    let prepared = statements.get(name) as P | undefined;
-    if (!prepared) {
-      prepared = build().prepare(`fieldbot_${name}`);
-      statements.set(name, prepared);
-    }
-    return prepared;
-  }
+  // sort). Keyword and type filters stay ad hoc.
+  const statement = createPreparedStatements();
   const placeholders = (scope: ViewerScope): ParamScope => ({
     companyId: sql.placeholder('companyId'),
     technicianId: scope.technicianId === null ? null : sql.placeholder('technicianId'),
