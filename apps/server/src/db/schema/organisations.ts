@@ -45,8 +45,12 @@ export const companies = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  /** A publisher's clients by name: the list walks names in order and stops at the page. */
-  (t) => [index('companies_name_lower_idx').on(sql`lower(${t.name})`, t.id)],
+  (t) => [
+    /** A publisher's clients by name: the list walks names in order and stops at the page. */
+    index('companies_name_lower_idx').on(sql`lower(${t.name})`, t.id),
+    /** The clients list's keyword (ILIKE '%kw%') without reading every company. */
+    index('companies_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
 );
 
 export const publishers = pgTable('publishers', {
