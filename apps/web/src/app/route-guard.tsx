@@ -1,6 +1,6 @@
 import { resolveRoute } from '@fieldbot/shared';
 import { Box } from '@mantine/core';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { releaseBootShell } from '@/components/layout/boot-shell-release';
 import { PageLoader } from '@/components/layout/page-loader';
@@ -38,8 +38,12 @@ export function RouteGuard() {
     rememberRedirectTo(search);
   }, [search]);
 
+  // The first answer of /me draws the whole shell and page. TanStack Query hands it to React as
+  // an uninterruptible update; deferred, that first draw renders in slices (a long task less
+  // while the page loads). Later changes (a logout) are not deferred.
+  const loaded = useDeferredValue(!me.isPending);
   const user = me.data ?? null;
-  const decision = me.isPending ? null : resolveRoute({ pathname, search, user });
+  const decision = me.isPending || !loaded ? null : resolveRoute({ pathname, search, user });
   // The page's outline from the server stays until the page is drawn (AppLayout), unless
   // something else is shown instead.
   const settled = decision !== null;
