@@ -11,6 +11,7 @@ export * from './data/health.schema';
 export * from './data/publisher-name.schema';
 export * from './files/upload.schema';
 export * from './format/text';
+export * from './format/intl-cache';
 export * from './http/errors';
 export * from './http/envelopes';
 export * from './routing/access';

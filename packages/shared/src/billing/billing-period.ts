@@ -3,9 +3,11 @@
  * 1st, company time). Pure functions on IANA zone names, for the close job and the UI.
  */
 
+import { dateTimeFormat } from '../format/intl-cache';
+
 /** 'YYYY-MM' of an instant in a timezone. */
 export function periodOf(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+  const parts = dateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
@@ -13,6 +15,15 @@ export function periodOf(at: Date, timeZone: string): string {
   const year = parts.find((p) => p.type === 'year')!.value;
   const month = parts.find((p) => p.type === 'month')!.value;
   return `${year}-${month}`;
+}
+
+/** 'March 2026' of a 'YYYY-MM' period (the period itself if it is not one). */
+export function periodLabel(period: string): string {
+  const [y, m] = period.split('-').map(Number);
+  if (!y || !m) return period;
+  return dateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(
+    new Date(Date.UTC(y, m - 1, 15)),
+  );
 }
 
 /** The period before 'YYYY-MM'. */
@@ -29,7 +40,7 @@ export function nextPeriod(period: string): string {
 
 /** Offset (ms) of a timezone from UTC at an instant. */
 function zoneOffsetMs(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',

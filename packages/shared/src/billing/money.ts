@@ -3,6 +3,8 @@
  * dollars appear only at the edges (the API's capacity limits, a CRM's totals, PostgreSQL numeric).
  */
 
+import { numberFormat } from '../format/intl-cache';
+
 /** A capacity limit (US dollars, spec §3 soft/hard_capacity) in cents. */
 export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
@@ -46,7 +48,7 @@ export function centsToMoneyText(cents: number): string {
 
 /** Formats cents as US dollars: 123456 → "$1,234.56". */
 export function formatUsd(cents: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+  return numberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 }
 
 /**

@@ -4,6 +4,8 @@
  * rounds once, half up, to whole cents.
  */
 
+import { numberFormat } from '../format/intl-cache';
+
 export const MILLICENTS_PER_CENT = 1000;
 
 /** Spec §1: client cost = estimated cost + markup percent of it. Integer millicents, half up. */
@@ -35,7 +37,7 @@ export function companyPricePerRunMillicents(pricePerRunCents: number, markupPer
 /** Formats millicents as US dollars with a tenth of a cent when it has one: 6500 → "$0.065". */
 export function formatUsdMillicents(millicents: number): string {
   const digits = millicents % MILLICENTS_PER_CENT === 0 ? 2 : 3;
-  return new Intl.NumberFormat('en-US', {
+  return numberFormat('en-US', {
     style: 'currency',
     currency: 'USD',
     minimumFractionDigits: digits,

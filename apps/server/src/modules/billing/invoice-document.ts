@@ -1,4 +1,10 @@
-import { MILLICENTS_PER_CENT, formatUsd } from '@fieldbot/shared';
+import {
+  MILLICENTS_PER_CENT,
+  dateTimeFormat,
+  formatUsd,
+  numberFormat,
+  periodLabel,
+} from '@fieldbot/shared';
 import { escapeHtml, inlineScriptSource } from '../../lib/html.js';
 import type { BillingRepo } from './billing.repo.js';
 
@@ -16,7 +22,7 @@ export const INVOICE_DOCUMENT_CSP =
 const STATUS_LABELS = { open: 'Open', paid: 'Paid', failed: 'Payment failed' } as const;
 
 function formatDate(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
+  return dateTimeFormat('en-US', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
@@ -24,20 +30,10 @@ function formatDate(at: Date, timeZone: string): string {
   }).format(at);
 }
 
-/** 'March 2026' of a 'YYYY-MM' period. */
-function periodLabel(period: string): string {
-  const [y, m] = period.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: 'UTC',
-    month: 'long',
-    year: 'numeric',
-  }).format(new Date(Date.UTC(y, m - 1, 1)));
-}
-
 /** A unit price in millicents, with fractions of a cent when there are any ($0.0125). */
 function formatUnit(millicents: number): string {
   const dollars = millicents / MILLICENTS_PER_CENT / 100;
-  return new Intl.NumberFormat('en-US', {
+  return numberFormat('en-US', {
     style: 'currency',
     currency: 'USD',
     minimumFractionDigits: 2,

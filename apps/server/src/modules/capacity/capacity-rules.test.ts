@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   capacityAlertMail,
   holdReason,
-  periodLabel,
   reachedSoftThresholds,
   resumeJobId,
   thresholdToMail,
@@ -94,6 +93,6 @@ describe('capacityAlertMail', () => {
       settingsUrl: 'u',
     });
     expect(mail.text).toContain('No hard capacity is set');
-    expect(periodLabel('2026-01')).toBe('January 2026');
+    expect(mail.subject).toBe('Soft capacity 100% reached (January 2026)');
   });
 });

@@ -3,6 +3,7 @@ import {
   CAPACITY_ALERT_THRESHOLDS,
   formatUsd,
   hardLimitReached,
+  periodLabel,
   reachedThresholds,
   type HoldReason,
 } from '@fieldbot/shared';
@@ -56,16 +57,6 @@ export function resumeJobId(kind: string, itemId: string, generation: string | n
     `${variant}${hex.slice(17, 20)}`,
     hex.slice(20, 32),
   ].join('-');
-}
-
-/** "November 2026" for the period 'YYYY-MM'. */
-export function periodLabel(period: string): string {
-  const [y, m] = period.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat('en-US', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(y, m - 1, 15)));
 }
 
 export interface CapacityMailInput {

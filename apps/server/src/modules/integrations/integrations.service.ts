@@ -1,4 +1,5 @@
 import {
+  dateTimeFormat,
   CRM_GROUP_TYPE,
   INTEGRATION_MESSAGES,
   MASKED_SECRET,
@@ -35,7 +36,7 @@ const idNotFound = () => new DomainError(404, INTEGRATION_MESSAGES.idNotFound);
 /** The company's local date (YYYY-MM-DD) in its timezone; UTC when it has none or it is unknown. */
 export function localDate(at: Date, timeZone: string | null): string {
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: timeZone ?? 'UTC' }).format(at);
+    return dateTimeFormat('en-CA', { timeZone: timeZone ?? 'UTC' }).format(at);
   } catch {
     return at.toISOString().slice(0, 10);
   }

@@ -1,4 +1,4 @@
-import type { Address } from '@fieldbot/shared';
+import { dateTimeFormat, type Address } from '@fieldbot/shared';
 import { find as findTimezones } from 'geo-tz';
 
 /** Address suggestions for free text (spec §5: US and Canada, addresses only). */
@@ -27,7 +27,7 @@ export function matchTimezone(iana: string, list: readonly ReferenceTimezone[]):
   if (!iana.startsWith('America/')) return null;
   let longName: string | undefined;
   try {
-    longName = new Intl.DateTimeFormat('en-US', { timeZone: iana, timeZoneName: 'long' })
+    longName = dateTimeFormat('en-US', { timeZone: iana, timeZoneName: 'long' })
       .formatToParts(new Date(Date.UTC(2026, 0, 15)))
       .find((part) => part.type === 'timeZoneName')?.value;
   } catch {

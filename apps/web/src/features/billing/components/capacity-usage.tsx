@@ -2,18 +2,12 @@ import {
   dollarsToCents,
   formatUsd,
   HOLD_LABELS,
+  periodLabel,
   spentPercent,
   type CapacityStatus,
 } from '@fieldbot/shared';
 import { Alert, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPause } from '@tabler/icons-react';
-
-/** 'YYYY-MM' → 'May 2025'. */
-export function periodLabel(period: string): string {
-  const [year, month] = period.split('-').map(Number);
-  if (!year || !month) return period;
-  return new Date(year, month - 1, 1).toLocaleString('en-US', { month: 'long', year: 'numeric' });
-}
 
 function colorOf(percent: number): string {
   if (percent >= 100) return 'red';
