@@ -16,6 +16,7 @@ import { createPostgresDatabase, dropPostgresDatabase } from '../test/support/te
 import { benchServerEnv } from './support/bench-env';
 import { login } from './support/http-login';
 import { runLighthouse, type LighthouseFigures } from './support/lighthouse-run';
+import { median } from './support/percentile';
 import { printTable } from './support/table';
 import { runBench } from './support/run-bench';
 
@@ -24,7 +25,6 @@ if (!distA || !distB) throw new Error('usage: compare-web-builds.ts <dist A> <di
 const RUNS = Number(runsArg ?? 3);
 const DEMO_ADMIN = { email: 'admin@demo.fieldbot.test', password: 'Demo@12345' };
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main() {
   const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

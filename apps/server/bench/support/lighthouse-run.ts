@@ -14,6 +14,8 @@ const REPORT_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
  */
 const AS_INDEX = Number(process.env.BENCH_LIGHTHOUSE_AS_INDEX ?? 0);
 const DEFAULT_CPU_SLOWDOWN = throttling.mobileSlow4G.cpuSlowdownMultiplier;
+/** The slowdown calibrated on the first call, kept for the process (an A/B compares like with like). */
+let calibratedSlowdown: number | undefined;
 let reportCount = 0;
 
 function keepReport(name: string, report: unknown): void {
@@ -128,16 +130,16 @@ export async function runLighthouse(
     chromeFlags: CHROME_FLAGS,
   });
   try {
-    let cpuSlowdown = DEFAULT_CPU_SLOWDOWN;
-    if (AS_INDEX > 0 && pages[0]) {
-      // One run to read this host's index; the pages are then scored at the calibrated slowdown.
+    if (AS_INDEX > 0 && calibratedSlowdown === undefined && pages[0]) {
+      // One run to read this host's index; every page is then scored at the calibrated slowdown.
       const calibration = await runOnce(chrome.port, pages[0], DEFAULT_CPU_SLOWDOWN);
-      cpuSlowdown = (DEFAULT_CPU_SLOWDOWN * calibration.benchmarkIndex) / AS_INDEX;
+      calibratedSlowdown = (DEFAULT_CPU_SLOWDOWN * calibration.benchmarkIndex) / AS_INDEX;
       console.log(
         `  Lighthouse as a host of benchmarkIndex ${AS_INDEX}: this host's is ` +
-          `${Math.round(calibration.benchmarkIndex)}, CPU slowdown ${cpuSlowdown.toFixed(1)}×`,
+          `${Math.round(calibration.benchmarkIndex)}, CPU slowdown ${calibratedSlowdown.toFixed(1)}×`,
       );
     }
+    const cpuSlowdown = calibratedSlowdown ?? DEFAULT_CPU_SLOWDOWN;
     const out: (LighthouseFigures | LighthouseFailure)[] = [];
     for (const page of pages) {
       try {
