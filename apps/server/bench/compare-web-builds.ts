@@ -25,7 +25,6 @@ if (!distA || !distB) throw new Error('usage: compare-web-builds.ts <dist A> <di
 const RUNS = Number(runsArg ?? 3);
 const DEMO_ADMIN = { email: 'admin@demo.fieldbot.test', password: 'Demo@12345' };
 
-
 async function main() {
   const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const databaseUrl = await createPostgresDatabase(adminUrl, 'fieldbot_abweb_');
