@@ -362,6 +362,13 @@ describe('browse', () => {
     expect((await list(globex, { subscribed: 'true' })).items.every((b) => b.subscription)).toBe(
       true,
     );
+    // Every filter at once, without a keyword, is a prepared shape; the two shapes' names differ
+    // only past PostgreSQL's 63rd byte, so each connection must keep them apart.
+    const allFilters = { publisher_id: otherPublisherId, trigger: 'recording-complete' } as const;
+    for (let round = 0; round < 3; round++) {
+      expect((await list(globex, { ...allFilters, subscribed: 'false' })).count).toBe(12);
+      expect((await list(globex, { ...allFilters, subscribed: 'true' })).count).toBe(0);
+    }
 
     const bad = await globex.get(marketplaceBotsPath, { query: { sort_by: 'cheapest' } });
     expect(bad.status).toBe(422);

@@ -307,10 +307,10 @@ function marketplaceQueries(db: Db) {
         build: () => Executable<R> & { prepare(name: string): Executable<R> },
       ): Executable<R> => (query.keyword ? build() : statement(name, build));
       const [items, [counted]] = await Promise.all([
-        run(`marketplace_page_${query.sort_by}_${direction}${shape}`, () =>
+        run(`marketplace_page_${query.sort_by}_${direction}_${shape}`, () =>
           pageQuery(query, direction),
         ).execute(values),
-        run(`marketplace_count${shape}`, () =>
+        run(`marketplace_count_${shape}`, () =>
           countVisible(listConditions(query), param.countLimit),
         ).execute(values),
       ]);
