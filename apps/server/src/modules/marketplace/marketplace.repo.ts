@@ -67,7 +67,6 @@ const param = {
   pattern: sql.placeholder('pattern'),
   offset: sql.placeholder('offset'),
   depth: sql.placeholder('depth'),
-  depthOffset: sql.placeholder('depthOffset'),
   countLimit: sql.placeholder('countLimit'),
 };
 
@@ -188,7 +187,7 @@ function marketplaceQueries(db: Db) {
       eq(publisherClients.companyId, param.companyId),
       isNotNull(publisherClients.markupPercent),
     );
-    const depth = param.depth;
+    const { depth } = param;
     return sql`select id from (
       (select ${bots.id} as id, ${bots.marketPriceKey} as price from ${bots}
         where ${where} and ${bots.publisherId} not in (
@@ -199,7 +198,7 @@ function marketplaceQueries(db: Db) {
         from ${bots} join ${publisherClients} on ${publisherClients.publisherId} = ${bots.publisherId}
         where ${where} and ${overridden}
         order by 2 ${dir}, 1 ${dir} limit ${depth})
-    ) merged order by price ${dir}, id ${dir} limit ${PAGE_SIZE} offset ${param.depthOffset}`;
+    ) merged order by price ${dir}, id ${dir} limit ${PAGE_SIZE} offset ${param.offset}`;
   };
 
   /** The list's filters on bots alone: keyword, trigger, publisher, subscribed. */
@@ -233,8 +232,7 @@ function marketplaceQueries(db: Db) {
   };
 
   /** One page of the list: its ids are chosen over bots alone, then joined to what it shows. */
-  const pageQuery = (query: MarketplaceBotListQuery, direction: 'asc' | 'desc') => {
-    const where = listConditions(query);
+  const pageQuery = (where: SQL, query: MarketplaceBotListQuery, direction: 'asc' | 'desc') => {
     const sort = SORTS[query.sort_by];
     const order = sort.nullable ? sql.raw(`${direction} nulls last`) : sql.raw(direction);
     const orderBy = [sql`${sort.column} ${order}`, sql`${bots.id} ${sql.raw(direction)}`];
@@ -297,9 +295,11 @@ function marketplaceQueries(db: Db) {
         pattern: query.keyword ? likePattern(query.keyword) : undefined,
         offset,
         depth: query.page * PAGE_SIZE,
-        depthOffset: offset,
         countLimit: atMost + 1,
       };
+      // The filters, built once for both statements (and only when a statement is built).
+      let conditions: SQL | undefined;
+      const where = () => (conditions ??= listConditions(query));
       // A keyword search is planned for its pattern: a generic plan cannot tell a rare word from
       // a common one (measured 2x slower prepared), so it runs as an unnamed statement.
       const run = <R>(
@@ -308,11 +308,11 @@ function marketplaceQueries(db: Db) {
       ): Executable<R> => (query.keyword ? build() : statement(name, build));
       const [items, [counted]] = await Promise.all([
         run(`marketplace_page_${query.sort_by}_${direction}_${shape}`, () =>
-          pageQuery(query, direction),
+          pageQuery(where(), query, direction),
         ).execute(values),
-        run(`marketplace_count_${shape}`, () =>
-          countVisible(listConditions(query), param.countLimit),
-        ).execute(values),
+        run(`marketplace_count_${shape}`, () => countVisible(where(), param.countLimit)).execute(
+          values,
+        ),
       ]);
       const n = counted?.n ?? 0;
       return { items, count: Math.min(n, atMost), capped: n > atMost };
