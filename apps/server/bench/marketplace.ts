@@ -31,11 +31,10 @@ import {
   periodRange,
 } from '@fieldbot/shared';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from '../src/db/client';
 import * as schema from '../src/db/schema/index';
-import { clientListQuery } from '../src/modules/clients/clients.repo';
+import { createClientsRepo } from '../src/modules/clients/clients.repo';
 import { createMarketplaceRepo } from '../src/modules/marketplace/marketplace.repo';
 import { createPostgresDatabase, dropPostgresDatabase } from '../test/support/test-database';
 import { benchServerEnv, prepareBenchDatabase } from './support/bench-env';
@@ -174,32 +173,16 @@ async function explain(
   return { name, text: plan.rows.map((r) => String(r['QUERY PLAN'])).join('\n') };
 }
 
-async function explainClients(client: pg.Client): Promise<Plan[]> {
-  const { rows } = await client.query(`SELECT id FROM publishers WHERE name = 'Northwind Bots'`);
-  const publisherId = rows[0].id as string;
-  const month = periodRange(periodOf(new Date(), 'UTC'), 'UTC');
-  const dialect = new PgDialect();
-  const out = [];
-  for (const [name, raw] of [
-    ['clients list, this month', {}],
-    [`clients list, keyword '${KEYWORD}'`, { keyword: KEYWORD }],
-  ] as const) {
-    const query = dialect.sqlToQuery(
-      clientListQuery(publisherId, clientListQuerySchema.parse(raw), month),
-    );
-    out.push(await explain(client, name, query));
-  }
-  return out;
-}
+type Scenario = [name: string, run: () => Promise<unknown>];
 
 /**
- * The statements the marketplace repository runs for each measured route, captured through
- * Drizzle's query logger (so the plans are of the app's own SQL), then explained one by one.
+ * The statements the repositories run for each scenario, captured through Drizzle's query logger
+ * (so the plans are of the app's own SQL), then explained one by one.
  */
-async function explainMarketplace(
+async function explainScenarios(
   client: pg.Client,
   databaseUrl: string,
-  ids: MarketplaceIds,
+  scenariosOf: (db: Db) => Scenario[],
 ): Promise<Plan[]> {
   const captured: { sql: string; params: unknown[] }[] = [];
   const pool = new pg.Pool({ connectionString: databaseUrl });
@@ -208,9 +191,48 @@ async function explainMarketplace(
       schema,
       logger: { logQuery: (sql, params) => captured.push({ sql, params }) },
     }) as unknown as Db;
+    const out = [];
+    for (const [name, run] of scenariosOf(db)) {
+      captured.length = 0;
+      await run();
+      const statements = [...captured];
+      for (const [i, query] of statements.entries()) {
+        const label =
+          statements.length > 1 ? `${name} (statement ${i + 1}/${statements.length})` : name;
+        out.push(await explain(client, label, query));
+      }
+    }
+    return out;
+  } finally {
+    await pool.end();
+  }
+}
+
+async function explainClients(client: pg.Client, databaseUrl: string): Promise<Plan[]> {
+  const { rows } = await client.query(`SELECT id FROM publishers WHERE name = 'Northwind Bots'`);
+  const publisherId = rows[0].id as string;
+  const month = periodRange(periodOf(new Date(), 'UTC'), 'UTC');
+  return explainScenarios(client, databaseUrl, (db) => {
+    const repo = createClientsRepo(db);
+    return [
+      ['clients list, this month', {}],
+      [`clients list, keyword '${KEYWORD}'`, { keyword: KEYWORD }],
+    ].map(([name, raw]): Scenario => [
+      name as string,
+      () => repo.listPage(publisherId, clientListQuerySchema.parse(raw), month),
+    ]);
+  });
+}
+
+function explainMarketplace(
+  client: pg.Client,
+  databaseUrl: string,
+  ids: MarketplaceIds,
+): Promise<Plan[]> {
+  return explainScenarios(client, databaseUrl, (db) => {
     const repo = createMarketplaceRepo(db);
-    const scenarios: [string, () => Promise<unknown>][] = [
-      ...marketplaceLists(ids).map(([name, raw]): [string, () => Promise<unknown>] => [
+    return [
+      ...marketplaceLists(ids).map(([name, raw]): Scenario => [
         `marketplace ${name}`,
         () => repo.list(ids.companyId, marketplaceBotListQuerySchema.parse(raw)),
       ]),
@@ -224,19 +246,7 @@ async function explainMarketplace(
           ]),
       ],
     ];
-    const out = [];
-    for (const [name, run] of scenarios) {
-      captured.length = 0;
-      await run();
-      const statements = [...captured];
-      for (const [i, query] of statements.entries()) {
-        out.push(await explain(client, `${name} (statement ${i + 1}/${statements.length})`, query));
-      }
-    }
-    return out;
-  } finally {
-    await pool.end();
-  }
+  });
 }
 
 async function main(): Promise<void> {
@@ -289,7 +299,7 @@ async function main(): Promise<void> {
     await client.connect();
     let plans: Plan[];
     try {
-      plans = await explainClients(client);
+      plans = await explainClients(client, databaseUrl);
       for (const plan of [...plans, ...(await explainMarketplace(client, databaseUrl, ids))]) {
         const flag =
           plan.name.startsWith('clients') && !plan.text.includes(CLIENTS_PLAN_INDEX)

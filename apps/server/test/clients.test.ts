@@ -321,6 +321,81 @@ describe('sorting, paging and search', () => {
   });
 });
 
+describe('without a keyword (a prepared statement per sort, totals from the month rollup)', () => {
+  async function unfiltered(query: string) {
+    const res = await (await as(DEMO.publisher.email)).get(`${clientsPath}?${query}`);
+    expect(res.status, res.text).toBe(200);
+    return clientListResponseSchema.parse(res.body).data;
+  }
+
+  it("totals the publisher's month over every client and counts every client", async () => {
+    const [clients] = await t.inspect((q) =>
+      q(`SELECT count(*)::int AS n FROM publisher_clients WHERE publisher_id = $1`, [northwind]),
+    );
+    const data = await unfiltered(`month=${MARCH}`);
+    expect(data.count).toBe(clients!.n);
+    // Only this file's clients have runs in March 2025, so the keyword's totals are the month's.
+    expect(data.totals).toEqual((await list(`month=${MARCH}`)).totals);
+    expect(data.totals.runs).toBe(3);
+  });
+
+  it('sorts by every field both ways, the same on a second request', async () => {
+    const keyOf: Partial<Record<ClientSortField, (item: ClientListItem) => string | number>> = {
+      name: (item) => item.name.toLowerCase(),
+      runs: (item) => item.runs,
+      client_cost: (item) => item.client_cost_cents,
+    };
+    for (const field of CLIENT_SORT_FIELDS) {
+      for (const direction of ['asc', 'desc'] as const) {
+        const query = `month=${MARCH}&sort_by=${field}&sort_direction=${direction}`;
+        const first = await unfiltered(query);
+        expect(first.items.length, query).toBeGreaterThan(0);
+        expect((await unfiltered(query)).items, query).toEqual(first.items);
+        const key = keyOf[field];
+        if (!key) continue;
+        const keys = first.items.map(key);
+        const sorted = [...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+        expect(keys, query).toEqual(direction === 'asc' ? sorted : sorted.reverse());
+      }
+    }
+  });
+
+  it('moves the totals when a metered run is re-dated or removed', async () => {
+    const [JUNE, JULY] = ['06/01/2025', '07/01/2025'];
+    const runs = async (month: string) => (await unfiltered(`month=${month}`)).totals.runs;
+    // The other publisher's run in June never counts in Northwind's month.
+    const [, alphaRun] = await meter([
+      { company: ids.Gamma!, bot: otherBot, status: 'success', at: '2025-06-10T00:00:00.000Z' },
+      {
+        company: ids.Alpha!,
+        bot: bots[`${TAG} Closer`]!,
+        status: 'success',
+        at: '2025-06-10T00:00:00.000Z',
+      },
+    ]);
+    expect([await runs(JUNE), await runs(JULY)]).toEqual([1, 0]);
+    await t.inspect((q) =>
+      q(`UPDATE bot_usage SET created_at = '2025-07-02T00:00:00Z' WHERE result_id = $1`, [
+        alphaRun,
+      ]),
+    );
+    expect([await runs(JUNE), await runs(JULY)]).toEqual([0, 1]);
+    await t.inspect((q) => q(`DELETE FROM bot_usage WHERE result_id = $1`, [alphaRun]));
+    expect([await runs(JUNE), await runs(JULY)]).toEqual([0, 0]);
+    // Every publisher's month is the sum of its client months.
+    const drift = await t.inspect((q) =>
+      q(`SELECT pm.publisher_id FROM publisher_months pm
+         LEFT JOIN (SELECT publisher_id, month_start, sum(runs) AS runs,
+             sum(client_cost_millicents) AS client_cost
+           FROM publisher_client_months GROUP BY 1, 2) c
+           ON c.publisher_id = pm.publisher_id AND c.month_start = pm.month_start
+         WHERE pm.runs <> coalesce(c.runs, 0)
+           OR pm.client_cost_millicents <> coalesce(c.client_cost, 0)`),
+    );
+    expect(drift).toEqual([]);
+  });
+});
+
 describe('a client', () => {
   it('shows only what the company shares publicly', async () => {
     const res = await (await as(DEMO.publisherUser.email)).get(clientPath(ids.Alpha!));

@@ -56,8 +56,9 @@ export async function withoutSecondaryIndexes(
 }
 
 /**
- * What triggers keep while rows are written one statement at a time (migration 0019), rebuilt
- * after a load that ran with them off: the marketplace's price order and the clients' month rows.
+ * What triggers keep while rows are written one statement at a time (migrations 0019 and 0022), rebuilt
+ * after a load that ran with them off: the marketplace's price order, the clients' month rows and
+ * the publishers' month totals.
  */
 export async function rebuildTriggerKeptRows(q: Query): Promise<void> {
   await timed('price order and client months (trigger-kept)', async () => {
@@ -72,6 +73,14 @@ export async function rebuildTriggerKeptRows(q: Query): Promise<void> {
        SELECT publisher_id, date_trunc('month', created_at, 'UTC'), company_id,
          count(*) FILTER (WHERE billable)::int, sum(estimated_millicents), sum(client_cost_millicents)
        FROM bot_usage GROUP BY 1, 2, 3`,
+    );
+    await q(`TRUNCATE publisher_months`);
+    await q(
+      `INSERT INTO publisher_months (publisher_id, month_start, runs, estimated_millicents,
+         client_cost_millicents)
+       SELECT publisher_id, month_start, sum(runs), sum(estimated_millicents),
+         sum(client_cost_millicents)
+       FROM publisher_client_months GROUP BY 1, 2`,
     );
   });
 }

@@ -433,6 +433,25 @@ export const publisherClientMonths = pgTable(
   (t) => [primaryKey({ columns: [t.publisherId, t.monthStart, t.companyId] })],
 );
 
+/**
+ * A publisher's UTC month over all its clients: the clients list's totals without summing a month
+ * row per client. Kept by the same statement trigger as publisher_client_months (every metered
+ * run's company is the publisher's client: subscribing makes it one and nothing removes one).
+ */
+export const publisherMonths = pgTable(
+  'publisher_months',
+  {
+    publisherId: uuid('publisher_id')
+      .notNull()
+      .references(() => publishers.id, { onDelete: 'cascade' }),
+    monthStart: timestamp('month_start', { withTimezone: true }).notNull(),
+    runs: integer('runs').notNull().default(0),
+    estimatedMillicents: bigint('estimated_millicents', { mode: 'number' }).notNull().default(0),
+    clientCostMillicents: bigint('client_cost_millicents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.publisherId, t.monthStart] })],
+);
+
 /** A reviewer's mark on one response tag of a result. */
 export const botResultFeedback = pgTable(
   'bot_result_feedback',

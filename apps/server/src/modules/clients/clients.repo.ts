@@ -9,6 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { likePattern } from '../../lib/sql-like.js';
 import { parsedJson as parsed, rowsOf } from '../../db/raw-rows.js';
+import { createPreparedStatements } from '../../lib/prepared-statements.js';
 
 export type ClientsRepo = ReturnType<typeof createClientsRepo>;
 
@@ -39,39 +40,53 @@ export interface ClientListPage {
   totals: { runs: number; estimated_millicents: number; client_cost_millicents: number };
 }
 
-/** Each sort's key over the page's joins (pc, co, and m, used, p when the sort needs them). */
+/** Each sort's key over the page's joins (c, and m, used, p when the sort needs them). */
 const SORT_KEY: Record<ClientSortField, SQL> = {
-  name: sql`lower(co.name)`,
-  since: sql`pc.created_at`,
+  name: sql`lower(c.name)`,
+  since: sql`c.since`,
   bots_used: sql`coalesce(used.bots_used, 0)`,
   runs: sql`coalesce(m.runs, 0)`,
   estimated_cost: sql`coalesce(m.estimated_millicents, 0)`,
-  markup: sql`coalesce(pc.markup_percent, p.markup_percent)`,
+  markup: sql`coalesce(c.override, p.markup_percent)`,
   client_cost: sql`coalesce(m.client_cost_millicents, 0)`,
 };
 const USAGE_SORTS: ClientSortField[] = ['runs', 'estimated_cost', 'client_cost'];
 
 const iso = (value: unknown) => new Date(value as string).toISOString();
 
+/** The list's values: literal values, or the placeholders of a prepared statement. */
+export interface ClientListParams {
+  publisherId: unknown;
+  /** The UTC month's start, as an ISO timestamp. */
+  monthStart: unknown;
+  offset: unknown;
+}
+
+/** A prepared statement's parameters (every shape reads all three). */
+const placeholders: ClientListParams = {
+  publisherId: sql.placeholder('publisherId'),
+  monthStart: sql.placeholder('monthStart'),
+  offset: sql.placeholder('offset'),
+};
+
 /**
  * One statement: the count and month totals of the matching clients, and one page of them. Only
  * the page's clients get their month (publisher_client_months, kept by triggers on bot_usage) and
  * the bots they use now, unless the sort is by one of those: then every match is joined to it.
- * The name sort walks companies_name_lower_idx and stops at the page. `runs` counts billable
- * results only (successful runs), so it goes with the costs beside it. `month` is a UTC calendar
- * month. Exported for the benchmark's EXPLAIN.
+ * Without a keyword the totals are the publisher's month (publisher_months, kept by the same
+ * trigger) and the name sort walks companies_name_lower_idx and stops at the page; with one, the
+ * matching clients are found once, with what the page shows, and the page, count and totals read
+ * them. `runs` counts billable results only (successful runs), so it goes with the costs beside
+ * it. Exported for the benchmark's EXPLAIN.
  */
 export function clientListQuery(
-  publisherId: string,
   query: ClientListQuery,
-  month: MonthRange,
+  params: ClientListParams,
+  pattern: string | null,
 ): SQL {
-  const pattern = query.keyword ? likePattern(query.keyword) : null;
-  // A keyword is matched once (the matched CTE); the page, count and totals read its ids.
-  const keyword = pattern ? sql`and pc.company_id in (select company_id from matched)` : sql``;
+  const { publisherId, offset } = params;
   const direction = query.sort_direction === 'desc' ? sql`desc` : sql`asc`;
-  const offset = (query.page - 1) * PAGE_SIZE;
-  const monthStart = sql`${month.start.toISOString()}::timestamptz`;
+  const monthStart = sql`${params.monthStart}::timestamptz`;
   const sort = query.sort_by;
   const monthOf = (company: SQL) =>
     sql`left join publisher_client_months m on m.publisher_id = ${publisherId}
@@ -79,23 +94,37 @@ export function clientListQuery(
   const botsUsedOf = (company: SQL) =>
     sql`(select count(*)::int from company_bots cb join bots b on b.id = cb.bot_id
       where cb.company_id = ${company} and b.publisher_id = ${publisherId})`;
-  const matched = pattern
-    ? sql`matched as materialized (
-        select pc.company_id from publisher_clients pc join companies co on co.id = pc.company_id
-        where pc.publisher_id = ${publisherId} and co.name ilike ${pattern}
-      ),`
-    : sql``;
+  // The publisher's clients with what the page shows, under one alias (c) either way.
+  const clientsOf = (nameFilter: SQL) => sql`
+    select pc.company_id, co.name, co.logo, pc.created_at as since, pc.source,
+      pc.markup_percent as override
+    from publisher_clients pc join companies co on co.id = pc.company_id
+    where pc.publisher_id = ${publisherId} ${nameFilter}`;
+  const clients = pattern ? sql`matched c` : sql`(${clientsOf(sql``)}) c`;
+  const count = pattern
+    ? sql`select count(*)::int from matched`
+    : sql`select count(*)::int from publisher_clients pc where pc.publisher_id = ${publisherId}`;
+  const totals = pattern
+    ? sql`select coalesce(sum(m.runs), 0)::bigint as runs,
+          coalesce(sum(m.estimated_millicents), 0)::bigint as estimated,
+          coalesce(sum(m.client_cost_millicents), 0)::bigint as client_cost
+        from matched c join publisher_client_months m on m.publisher_id = ${publisherId}
+          and m.month_start = ${monthStart} and m.company_id = c.company_id`
+    : sql`select coalesce(pm.runs, 0)::bigint as runs,
+          coalesce(pm.estimated_millicents, 0)::bigint as estimated,
+          coalesce(pm.client_cost_millicents, 0)::bigint as client_cost
+        from (select 1) one left join publisher_months pm on pm.publisher_id = ${publisherId}
+          and pm.month_start = ${monthStart}`;
   return sql`
-    with ${matched} page as (
-      select co.id, co.name, co.logo, pc.created_at as since, pc.source,
-        pc.markup_percent as override, ${SORT_KEY[sort]} as sort_key
-      from publisher_clients pc
-      join companies co on co.id = pc.company_id
-      ${USAGE_SORTS.includes(sort) ? monthOf(sql`pc.company_id`) : sql``}
-      ${sort === 'markup' ? sql`join publishers p on p.id = pc.publisher_id` : sql``}
-      ${sort === 'bots_used' ? sql`left join lateral (select ${botsUsedOf(sql`pc.company_id`)} as bots_used) used on true` : sql``}
-      where pc.publisher_id = ${publisherId} ${keyword}
-      order by ${SORT_KEY[sort]} ${direction}, lower(co.name), co.id
+    with ${pattern ? sql`matched as materialized (${clientsOf(sql`and co.name ilike ${pattern}`)}),` : sql``}
+    page as (
+      select c.company_id as id, c.name, c.logo, c.since, c.source, c.override,
+        ${SORT_KEY[sort]} as sort_key
+      from ${clients}
+      ${USAGE_SORTS.includes(sort) ? monthOf(sql`c.company_id`) : sql``}
+      ${sort === 'markup' ? sql`join publishers p on p.id = ${publisherId}` : sql``}
+      ${sort === 'bots_used' ? sql`left join lateral (select ${botsUsedOf(sql`c.company_id`)} as bots_used) used on true` : sql``}
+      order by ${SORT_KEY[sort]} ${direction}, lower(c.name), c.company_id
       limit ${PAGE_SIZE} offset ${offset}
     ),
     items as (
@@ -113,36 +142,56 @@ export function clientListQuery(
       join publishers p on p.id = ${publisherId}
       ${monthOf(sql`page.id`)}
     ),
-    totals as (
-      select coalesce(sum(m.runs), 0)::bigint as runs,
-        coalesce(sum(m.estimated_millicents), 0)::bigint as estimated,
-        coalesce(sum(m.client_cost_millicents), 0)::bigint as client_cost
-      from publisher_client_months m
-      join publisher_clients pc on pc.publisher_id = m.publisher_id and pc.company_id = m.company_id
-      where m.publisher_id = ${publisherId} and m.month_start = ${monthStart} ${keyword}
-    )
-    select
-      (select count(*)::int ${pattern ? sql`from matched` : sql`from publisher_clients pc where pc.publisher_id = ${publisherId}`}) as count,
+    totals as (${totals})
+    select (${count}) as count,
       totals.runs, totals.estimated, totals.client_cost,
       coalesce((select json_agg(i order by i.position) from items i), '[]'::json) as items
     from totals`;
 }
 
+/** The row the list statement returns. */
+interface ClientListResult {
+  count: number;
+  runs: string | number;
+  estimated: string | number;
+  client_cost: string | number;
+  items: ClientListRow[] | string;
+}
+
 export function createClientsRepo(db: Db) {
+  const statement = createPreparedStatements();
+  /** The list's statement for one sort, read as a select so that it can be prepared. */
+  const listStatement = (query: ClientListQuery) =>
+    db
+      .select({
+        count: sql<number>`q.count`,
+        runs: sql<string | number>`q.runs`,
+        estimated: sql<string | number>`q.estimated`,
+        client_cost: sql<string | number>`q.client_cost`,
+        items: sql<ClientListRow[] | string>`q.items`,
+      })
+      .from(sql`(${clientListQuery(query, placeholders, null)}) q`);
+
   return {
     async listPage(
       publisherId: string,
       query: ClientListQuery,
       month: MonthRange,
     ): Promise<ClientListPage> {
-      const result = await db.execute(clientListQuery(publisherId, query, month));
-      const [row] = rowsOf<{
-        count: number;
-        runs: string | number;
-        estimated: string | number;
-        client_cost: string | number;
-        items: ClientListRow[] | string;
-      }>(result);
+      const values = {
+        publisherId,
+        monthStart: month.start.toISOString(),
+        offset: (query.page - 1) * PAGE_SIZE,
+      };
+      // Without a keyword the list is prepared per sort (planning took longer than running it); a
+      // keyword search is planned for its pattern, as a rare and a common word want other plans.
+      const [row] = query.keyword
+        ? rowsOf<ClientListResult>(
+            await db.execute(clientListQuery(query, values, likePattern(query.keyword))),
+          )
+        : await statement(`clients_${query.sort_by}_${query.sort_direction}`, () =>
+            listStatement(query),
+          ).execute(values);
       return {
         count: row!.count,
         totals: {
