@@ -25,6 +25,7 @@ export * from './validation/validators';
 export * from './interactions/interaction.schema';
 export * from './interactions/recording.schema';
 export * from './interactions/interaction-rules';
+export * from './search/search.schema';
 export * from './analytics/analytics.schema';
 export * from './support/client-config.schema';
 export * from './support/support-message.schema';

@@ -3,7 +3,7 @@ import { matchesPrefix } from './paths';
 
 export const ANY_USER_PREFIXES = ['/profile', '/change-password', '/no-access'] as const;
 
-const FIELD_TEAM = ['/company/dashboard', '/customers', '/interaction'];
+const FIELD_TEAM = ['/company/dashboard', '/customers', '/interaction', '/search'];
 const MANAGER = [...FIELD_TEAM, '/users'];
 const COMPANY_ADMIN = [
   ...MANAGER,

@@ -12,6 +12,9 @@ function builtPaths(): string[] {
     if (name === 'customerInteractionPath') {
       return [pagePaths.customerInteractionPath(ID, { id: ID, type: 'field-recording' })];
     }
+    if (name === 'interactionAtPath') {
+      return [pagePaths.interactionAtPath(ID, { id: ID, type: 'csr-call' }, 12.7)];
+    }
     if (name === 'clientDetailPath')
       return pagePaths.CLIENT_TABS.map((tab) => pagePaths.clientDetailPath(ID, tab));
     return [(value as (id: string) => string)(ID)];
@@ -19,6 +22,13 @@ function builtPaths(): string[] {
 }
 
 describe('page paths', () => {
+  it('open an interaction at a whole second, never before the start', () => {
+    expect(pagePaths.interactionAtPath(ID, { id: ID, type: 'csr-call' }, 12.7)).toBe(
+      `/customers/${ID}/interaction/${ID}/csr-call?t=12`,
+    );
+    expect(pagePaths.interactionAtPath(ID, { id: ID, type: 'csr-call' }, -3)).toMatch(/\?t=0$/);
+  });
+
   it('each lead to a known route, never to the not-found page', () => {
     const paths = builtPaths();
     expect(paths.length).toBeGreaterThan(15);

@@ -6,6 +6,8 @@
 
 export const TEAM_PATH = '/users';
 export const CUSTOMERS_PATH = '/customers';
+/** Search every conversation; the query lives in the URL (q, page and the filters). */
+export const SEARCH_PATH = '/search';
 export const MARKETPLACE_PATH = '/marketplace';
 /** The company's bots: the marketplace filtered to its subscriptions. */
 export const COMPANY_BOTS_PATH = '/marketplace?subscribed=true';
@@ -27,6 +29,12 @@ export const customerInteractionPath = (
   customerId: string,
   interaction: { id: string; type: string },
 ) => `/customers/${customerId}/interaction/${interaction.id}/${interaction.type}`;
+/** An interaction opened at a moment: its player starts at `seconds` (a search hit's line). */
+export const interactionAtPath = (
+  customerId: string,
+  interaction: { id: string; type: string },
+  seconds: number,
+) => `${customerInteractionPath(customerId, interaction)}?t=${Math.max(0, Math.floor(seconds))}`;
 export const csrCallPath = (customerId: string, interactionId: string) =>
   customerInteractionPath(customerId, { id: interactionId, type: 'csr-call' });
 

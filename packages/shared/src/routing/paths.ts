@@ -56,6 +56,7 @@ export const KNOWN_ROUTES = [
   '/customers/:customerId',
   '/customers/:customerId/interaction/:interactionId/:interactionType',
   '/interaction/:interactionId/:interactionType',
+  '/search',
   '/users',
   '/users/:id/detail/*',
   '/users/interaction/:interactionId/:interactionType',

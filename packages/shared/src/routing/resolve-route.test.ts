@@ -175,11 +175,13 @@ describe('sidebar (spec §2 Layout elements)', () => {
     expect(sidebarItems(makeUser('field_team')).map((i) => [i.label, i.to])).toEqual([
       ['Dashboard', '/company/dashboard'],
       ['Customers', '/customers'],
+      ['Search', '/search'],
     ]);
     expect(sidebarItems(makeUser('company_admin')).map((i) => [i.label, i.to])).toEqual([
       ['Dashboard', '/company/dashboard'],
       ['Teams', '/users'],
       ['Customers', '/customers'],
+      ['Search', '/search'],
       ['Marketplace', '/marketplace'],
       ['Settings', '/settings/company-info'],
     ]);

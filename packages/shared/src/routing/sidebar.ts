@@ -18,6 +18,7 @@ const ITEMS: readonly [Module, string, string, string][] = [
   ['teams', 'Teams', '/users', '/users'],
   ['users', 'Users', '/users', '/publisher/users'],
   ['interactions', 'Customers', '/customers', '/customers'],
+  ['interactions', 'Search', '/search', '/search'],
   ['marketplace', 'Marketplace', '/marketplace', '/'],
   ['settings', 'Settings', '/settings/company-info', '/settings/publisher-info'],
 ];
