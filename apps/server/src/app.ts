@@ -25,6 +25,7 @@ import { registerPublisherUsersModule } from './modules/publisher-users/index.js
 import { registerPublishersModule } from './modules/publishers/index.js';
 import { registerRecordingsModule } from './modules/recordings/index.js';
 import { registerReferenceDataModule } from './modules/reference-data/index.js';
+import { registerSearchModule } from './modules/search/index.js';
 import { registerSupportModule, thirdPartyCspSources } from './modules/support/index.js';
 import { registerTeamModule } from './modules/team/index.js';
 import { registerUserModule } from './modules/user/index.js';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerFilesModule(app, { db, storage, config });
   await registerInteractionsModule(app, { db, storage });
+  await registerSearchModule(app, { db });
   await registerRecordingsModule(app, { db, storage, pipeline: deps.pipeline });
   await registerBotsModule(app, { db, storage, engines: deps.botEngines, marks });
   await registerMarketplaceModule(app, { db, sendMail, appUrl: config.appUrl });

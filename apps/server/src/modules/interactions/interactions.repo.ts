@@ -50,15 +50,14 @@ export interface ParamScope {
 }
 
 /**
- * Full-text match on the transcript. The left side must stay textually identical to the
- * expression of interactions_transcript_fts_idx ('english' as a literal, not a parameter), or the
- * planner cannot use that index.
+ * Full-text match on the transcript: its stored tsvector (interactions.transcript_search, indexed
+ * with the company in interactions_transcript_search_idx) against the websearch query.
  */
 export function transcriptMatches(
-  keyword: string,
-  transcriptText: AnyPgColumn = interactions.transcriptText,
+  keyword: string | SQL | Placeholder,
+  transcriptSearch: AnyPgColumn = interactions.transcriptSearch,
 ): SQL {
-  return sql`to_tsvector('english', coalesce(${transcriptText}, '')) @@ websearch_to_tsquery('english', ${keyword})`;
+  return sql`${transcriptSearch} @@ websearch_to_tsquery('english', ${keyword})`;
 }
 
 const by = (direction: SortDirection, column: AnyPgColumn | SQL) =>
@@ -268,7 +267,7 @@ function interactionKeyword(db: Db, customerId: Param<string>, keyword: string):
     .where(
       and(
         eq(transcript.customerId, customerId),
-        transcriptMatches(keyword, transcript.transcriptText),
+        transcriptMatches(keyword, transcript.transcriptSearch),
       ),
     );
   return or(

@@ -1,0 +1,1 @@
+export { registerSearchModule } from './search.module.js';
