@@ -84,34 +84,44 @@ export function createSearchRepo(db: Db) {
   return {
     /**
      * One page of matches, newest first, and their count up to LIST_COUNT_CAP past the page (a
-     * common word in a large company stops counting there: '1,000+').
+     * common word in a large company stops counting there: '1,000+'). The count runs first and
+     * picks the page's plan: when every match is counted (a rare word), the matches come from the
+     * word's index and are sorted; when the count stopped at the cap (a common word), the
+     * company's interactions are walked newest first until the page is full, which a common word
+     * fills quickly. PostgreSQL cannot tell the two apart from its statistics (an unseen word is
+     * estimated at thousands of rows) and walked a million rows for a rare one.
      */
     async page(scope: ViewerScope, query: SearchQuery) {
       const where = matching(scope, query);
       const offset = (query.page - 1) * PAGE_SIZE;
       const atMost = offset + LIST_COUNT_CAP;
-      const [items, counted] = await Promise.all([
-        db.execute(sql`
-          with page as (
-            select i.id from interactions i where ${where}
-            order by i.started_at desc, i.id desc
-            limit ${PAGE_SIZE} offset ${offset}
-          )
-          select i.id, i.number, i.type, i.call_type, i.customer_id, c.name as customer_name,
-            coalesce(rec.name, tech.name, i.agent_name) as recording_by, i.started_at
-          from page
-          join interactions i on i.id = page.id
-          join customers c on c.id = i.customer_id
-          left join users rec on rec.id = i.recorded_by_id
-          left join jobs j on j.id = i.job_id
-          left join users tech on tech.id = j.technician_id
-          order by i.started_at desc, i.id desc`),
-        db.execute(sql`
+      const [counted] = rowsOf<{ n: number }>(
+        await db.execute(sql`
           select count(*)::int as n from (
             select 1 from interactions i where ${where} limit ${atMost + 1}
           ) x`),
-      ]);
-      const n = rowsOf<{ n: number }>(counted)[0]?.n ?? 0;
+      );
+      const n = counted?.n ?? 0;
+      if (n === 0 || offset >= n)
+        return { items: [], count: Math.min(n, atMost), capped: n > atMost };
+      const pageIds =
+        n <= atMost
+          ? sql`select m.id, m.started_at from (
+              select i.id, i.started_at from interactions i where ${where} limit ${atMost + 1}
+            ) m order by m.started_at desc, m.id desc limit ${PAGE_SIZE} offset ${offset}`
+          : sql`select i.id from interactions i where ${where}
+              order by i.started_at desc, i.id desc limit ${PAGE_SIZE} offset ${offset}`;
+      const items = await db.execute(sql`
+        with page as materialized (${pageIds})
+        select i.id, i.number, i.type, i.call_type, i.customer_id, c.name as customer_name,
+          coalesce(rec.name, tech.name, i.agent_name) as recording_by, i.started_at
+        from page
+        join interactions i on i.id = page.id
+        join customers c on c.id = i.customer_id
+        left join users rec on rec.id = i.recorded_by_id
+        left join jobs j on j.id = i.job_id
+        left join users tech on tech.id = j.technician_id
+        order by i.started_at desc, i.id desc`);
       return { items: rowsOf<HitRow>(items), count: Math.min(n, atMost), capped: n > atMost };
     },
 
