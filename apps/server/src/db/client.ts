@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -121,8 +120,8 @@ function pgliteVersion(): string {
 }
 const templateFile = path.join(tmpdir(), `fieldbot-pglite-${pgliteVersion()}-initdb.tar`);
 
-// Extensions the migrations create (keyword and transcript search).
-const pgliteOptions: PGliteOptions = { extensions: { btree_gin, pg_trgm } };
+// Extensions the migrations create (keyword search).
+const pgliteOptions: PGliteOptions = { extensions: { pg_trgm } };
 
 async function createPglite(dir: string): Promise<PGlite> {
   if (existsSync(path.join(dir, 'PG_VERSION'))) return PGlite.create(dir, pgliteOptions);

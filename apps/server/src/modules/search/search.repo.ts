@@ -33,10 +33,14 @@ export interface LineRow {
   matching: number;
 }
 
-/** Recorded by the technician, or on one of their jobs (as the interactions lists scope them). */
+/**
+ * Recorded by the technician, or on one of their jobs (as the interactions lists scope them);
+ * `any(array(…))` lets the planner read both through their indexes (interactions_recorded_by_idx,
+ * interactions_job_idx) as one bitmap.
+ */
 const ofTechnician = (technicianId: string) =>
   sql`(i.recorded_by_id = ${technicianId}
-    or i.job_id in (select j.id from jobs j where j.technician_id = ${technicianId}))`;
+    or i.job_id = any(array(select j.id from jobs j where j.technician_id = ${technicianId})))`;
 
 /** A day in the company's timezone (UTC when it has none) as the instant it starts. */
 const dayStart = (companyId: string, day: SQL) => sql`(${day}::timestamp at time zone coalesce(
@@ -62,12 +66,18 @@ function tagFilter(botId: string, tag: string | undefined, state: 'found' | 'not
 
 /** Which interactions match: the company's (a technician's own), the words, then the filters. */
 function matching(scope: ViewerScope, query: SearchQuery): SQL {
+  const technicians = [scope.technicianId, query.technician_id].filter((id) => id != null);
+  const words = sql`websearch_to_tsquery('english', ${query.q})`;
   const conditions: SQL[] = [
     sql`i.company_id = ${scope.companyId}`,
-    sql`i.transcript_search @@ websearch_to_tsquery('english', ${query.q})`,
+    // A technician's few thousand interactions are checked one by one: through the words' index
+    // the planner also read every match of the company (342,000 rows for a common word, 115 ms)
+    // to intersect them with the technician's. coalesce() keeps the index out of it.
+    technicians.length > 0
+      ? sql`coalesce(i.transcript_search, ''::tsvector) @@ ${words}`
+      : sql`i.transcript_search @@ ${words}`,
+    ...technicians.map(ofTechnician),
   ];
-  if (scope.technicianId) conditions.push(ofTechnician(scope.technicianId));
-  if (query.technician_id) conditions.push(ofTechnician(query.technician_id));
   if (query.type) conditions.push(sql`i.type = ${query.type}`);
   if (query.call_type) conditions.push(sql`i.call_type = ${query.call_type}`);
   if (query.from) {
