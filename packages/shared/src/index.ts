@@ -26,6 +26,7 @@ export * from './interactions/interaction.schema';
 export * from './interactions/recording.schema';
 export * from './interactions/interaction-rules';
 export * from './search/search.schema';
+export * from './exports/csv-export';
 export * from './analytics/analytics.schema';
 export * from './support/client-config.schema';
 export * from './support/support-message.schema';

@@ -1,5 +1,6 @@
 import {
   PAGE_SIZE,
+  type CustomerExportQuery,
   type CustomerListQuery,
   type InteractionListQuery,
   type InteractionType,
@@ -140,24 +141,27 @@ function customerPageIds(
   scope: ParamScope,
   query: CustomerListQuery,
   offset: Param<number>,
+  limit: number = PAGE_SIZE,
 ) {
   return db
     .select({ id: customers.id })
     .from(customers)
     .where(customerWhere(db, scope, query))
     .orderBy(...customerOrder(query))
-    .limit(PAGE_SIZE)
+    .limit(limit)
     .offset(offset)
     .as('page');
 }
 
+/** A page of the list; the export reads it in longer batches (`limit`) from any offset. */
 export function customerListQuery(
   db: Db,
   scope: ParamScope,
   query: CustomerListQuery,
   offset: Param<number> = (query.page - 1) * PAGE_SIZE,
+  limit: number = PAGE_SIZE,
 ) {
-  const page = customerPageIds(db, scope, query, offset);
+  const page = customerPageIds(db, scope, query, offset, limit);
   return db
     .select(customerColumns)
     .from(page)
@@ -556,6 +560,11 @@ export function createInteractionsRepo(db: Db, options: { now?: () => number } =
   }
 
   return {
+    /** One batch of the customers export, in the list's filter and order. */
+    customerBatch(scope: ViewerScope, query: CustomerExportQuery, offset: number, limit: number) {
+      return customerListQuery(db, scope, { ...query, page: 1 }, offset, limit);
+    },
+
     async customerPage(scope: ViewerScope, query: CustomerListQuery) {
       if (!query.keyword) {
         // Type and status have two values each: they are part of the statement, not parameters.

@@ -1,4 +1,7 @@
 import {
+  customersExportPath,
+  customersExportQuerySchema,
+  exportFileName,
   customerDetailResponseSchema,
   customerListQuerySchema,
   customerListResponseSchema,
@@ -11,6 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { interactionViewers } from '../../plugins/route-auth.js';
+import { sendCsv } from '../../lib/csv-response.js';
 import type { InteractionsService } from './interactions.service.js';
 import { parseRangeHeader } from './range-header.js';
 
@@ -39,6 +43,17 @@ export async function interactionsRoutes(
       },
     },
     async (request) => ({ data: await interactions.customers(request.user!, request.query) }),
+  );
+
+  r.get(
+    customersExportPath,
+    { config: { auth }, schema: { querystring: customersExportQuerySchema } },
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        exportFileName('customers', new Date()),
+        interactions.customersCsv(request.user!, request.query),
+      ),
   );
 
   r.get(

@@ -3,6 +3,7 @@ import {
   interactionAudioPath,
   interactionTranscriptPath,
   type Customer,
+  type CustomerExportQuery,
   type CustomerListQuery,
   type InteractionDetail,
   type InteractionListItem,
@@ -11,6 +12,7 @@ import {
   type TranscriptSegment,
   type User,
 } from '@fieldbot/shared';
+import { csvStream, type CsvColumn } from '../../lib/csv-response.js';
 import { DomainError, notFound } from '../../lib/errors.js';
 import {
   RangeNotSatisfiableError,
@@ -22,6 +24,16 @@ import type { InteractionsRepo } from './interactions.repo.js';
 import { viewerScope } from '../../lib/viewer-scope.js';
 
 export type InteractionsService = ReturnType<typeof createInteractionsService>;
+
+/** The customers export: the list's columns, with the status and date spelled out. */
+const CUSTOMER_CSV_COLUMNS: CsvColumn<Customer>[] = [
+  { header: 'Customer ID', value: (c) => c.customer_id },
+  { header: 'Name', value: (c) => c.name },
+  { header: 'Type', value: (c) => c.type },
+  { header: 'Jobs', value: (c) => c.jobs_count },
+  { header: 'Status', value: (c) => (c.active ? 'Active' : 'Inactive') },
+  { header: 'Created (UTC)', value: (c) => c.created_at },
+];
 
 type CustomerRow = Awaited<ReturnType<InteractionsRepo['customerPage']>>['items'][number];
 /** A row of the Interactions table (the detail's row has these columns and more). */
@@ -84,6 +96,14 @@ export function createInteractionsService(deps: {
 }) {
   const { repo, storage } = deps;
   return {
+    /** The customers list as CSV rows: the list's scope, filter and order, read in batches. */
+    customersCsv(viewer: User, query: CustomerExportQuery) {
+      const scope = viewerScope(viewer);
+      return csvStream(CUSTOMER_CSV_COLUMNS, async (offset, limit) =>
+        (await repo.customerBatch(scope, query, offset, limit)).map(toCustomer),
+      );
+    },
+
     async customers(viewer: User, query: CustomerListQuery) {
       const page = await repo.customerPage(viewerScope(viewer), query);
       return { items: page.items.map(toCustomer), count: page.count };
