@@ -97,18 +97,29 @@ test('logged-out pages', async ({ page }) => {
 const COMPANY_DASHBOARD = lastMonthDashboard('/company/dashboard');
 const PUBLISHER_DASHBOARD = lastMonthDashboard('/publisher/dashboard');
 
+/** A search with hits in the demo transcripts: highlighted words, line links, pages. */
+const SEARCH_RESULTS = '/search?q=capacitor';
+
 const COMPANY_ROLES: { account: DemoAccount; routes: string[] }[] = [
   {
     account: DEMO_ACCOUNTS.admin,
-    routes: [COMPANY_DASHBOARD, '/customers', '/users', '/marketplace', '/bot/list'],
+    routes: [
+      COMPANY_DASHBOARD,
+      '/customers',
+      '/users',
+      '/marketplace',
+      '/bot/list',
+      '/search',
+      SEARCH_RESULTS,
+    ],
   },
   {
     account: DEMO_ACCOUNTS.manager,
-    routes: [COMPANY_DASHBOARD, '/customers', '/users', '/settings/company-info'],
+    routes: [COMPANY_DASHBOARD, '/customers', '/users', '/settings/company-info', SEARCH_RESULTS],
   },
   {
     account: DEMO_ACCOUNTS.tech,
-    routes: [COMPANY_DASHBOARD, '/customers', '/users'],
+    routes: [COMPANY_DASHBOARD, '/customers', '/users', SEARCH_RESULTS],
   },
 ];
 

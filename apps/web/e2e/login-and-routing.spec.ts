@@ -19,7 +19,7 @@ test('a company admin without a company can use only the settings while onboardi
 }) => {
   await logInThroughForm(page, DEMO_ACCOUNTS.newadmin);
 
-  for (const label of ['Dashboard', 'Teams', 'Customers', 'Marketplace']) {
+  for (const label of ['Dashboard', 'Teams', 'Customers', 'Search', 'Marketplace']) {
     await expect(sidebar(page).getByRole('button', { name: label })).toBeDisabled();
   }
 

@@ -118,6 +118,25 @@ test('customers list, customer page and interaction page fit a phone', async ({ 
   );
 });
 
+test('the search page and its hits fit a phone', async ({ page }) => {
+  await logIn(page, DEMO_ACCOUNTS.admin, { landOn: '/search?q=capacitor' });
+  const hits = page.getByRole('region', { name: 'Search results' }).getByRole('article');
+  await expect(hits.first()).toBeVisible({ timeout: 20_000 });
+  await expectNoSidewaysScroll(page);
+  await expectNotTruncated(page.getByRole('banner').getByRole('heading', { level: 1 }));
+  await expectNotTruncated(hits.locator('.mantine-Badge-label'));
+  const rights = await page
+    .getByRole('main')
+    .locator('article, input, button')
+    .evaluateAll((all) => all.map((node) => node.getBoundingClientRect().right));
+  for (const right of rights) expect(right).toBeLessThanOrEqual(390);
+  await expectCardsFitContent(hits);
+  // The Search button stays beside the box.
+  const box = await page.getByRole('textbox', { name: 'Search conversations' }).boundingBox();
+  const button = await page.getByRole('button', { name: 'Search', exact: true }).boundingBox();
+  expect(Math.abs(button!.y - box!.y)).toBeLessThan(8);
+});
+
 test('the marketplace and a bot page fit a phone', async ({ page }) => {
   test.setTimeout(90_000);
   // A read-only look as Acme's admin.

@@ -19,7 +19,14 @@ export type DemoAccount = {
   sidebar: string[];
 };
 
-const companyAdminSidebar = ['Dashboard', 'Teams', 'Customers', 'Marketplace', 'Settings'];
+const companyAdminSidebar = [
+  'Dashboard',
+  'Teams',
+  'Customers',
+  'Search',
+  'Marketplace',
+  'Settings',
+];
 
 /** Where each demo account lands after login, and the sidebar its role's permissions give (contract). */
 export const DEMO_ACCOUNTS = {
@@ -33,13 +40,13 @@ export const DEMO_ACCOUNTS = {
     email: 'manager@demo.fieldbot.test',
     roleTitle: 'Company Manager',
     home: '/company/dashboard',
-    sidebar: ['Dashboard', 'Teams', 'Customers'],
+    sidebar: ['Dashboard', 'Teams', 'Customers', 'Search'],
   },
   tech: {
     email: 'tech@demo.fieldbot.test',
     roleTitle: 'Field Technician',
     home: '/company/dashboard',
-    sidebar: ['Dashboard', 'Customers'],
+    sidebar: ['Dashboard', 'Customers', 'Search'],
   },
   newadmin: {
     email: 'newadmin@demo.fieldbot.test',

@@ -8,6 +8,7 @@ import { getCompanyDashboard } from '@/features/company-dashboard/api/get-compan
 import { getPublisherDashboard } from '@/features/publisher-dashboard/api/get-publisher-dashboard';
 import { getIntegrations } from '@/features/integrations/api/get-integrations';
 import { getInteraction } from '@/features/interactions/api/get-interaction';
+import { getSearchFilters } from '@/features/search/api/get-search-filters';
 import { mockFetch } from '@/test/fetch-mock';
 import table from './route-preloads.json';
 
@@ -38,6 +39,10 @@ describe('the API reads the server preloads with a page (ADR 013)', () => {
     );
     const reads = readsOf('/customers/:customerId')?.map((r) => r.replace(':customerId', 'CID'));
     expect(reads).toEqual(urls);
+  });
+
+  it("are the URL the search page fetches before any search (the filters' options)", async () => {
+    expect(readsOf('/search')).toEqual(await requested(() => getSearchFilters()));
   });
 
   it('are the URL every interaction page fetches', async () => {

@@ -71,6 +71,7 @@ const CustomerDetailPage = lazyNamed(
   () => import('@/features/customers/pages/customer-detail-page'),
   'CustomerDetailPage',
 );
+const SearchPage = lazyNamed(() => import('@/features/search/pages/search-page'), 'SearchPage');
 const CompanyDashboardPage = lazyNamed(
   () => import('@/features/company-dashboard'),
   'CompanyDashboardPage',
@@ -182,6 +183,7 @@ export const routes: RouteObject[] = [
           { path: 'company/dashboard', element: <CompanyDashboardPage /> },
           { path: 'customers', element: <CustomersPage /> },
           { path: 'customers/:customerId', element: <CustomerDetailPage /> },
+          { path: 'search', element: <SearchPage /> },
           {
             path: 'customers/:customerId/interaction/:interactionId/:interactionType',
             element: <InteractionDetailPage />,

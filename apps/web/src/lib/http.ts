@@ -1,5 +1,6 @@
 export { ApiError, isApiError, type FieldErrors } from './http/api-error';
 export {
+  buildUrl,
   CSRF_COOKIE_PATH,
   ensureCsrfCookie,
   http,

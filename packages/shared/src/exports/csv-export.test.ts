@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { customersExportQuerySchema, exportFileName, neutraliseCell } from './csv-export';
+import {
+  clientsExportQuerySchema,
+  customersExportQuerySchema,
+  exportFileName,
+  interactionsExportPath,
+  invoicesExportQuerySchema,
+  neutraliseCell,
+  outputTagsText,
+  teamExportQuerySchema,
+  transactionsExportQuerySchema,
+} from './csv-export';
 
 describe('CSV cells', () => {
   it('neutralises what a spreadsheet would run as a formula', () => {
@@ -28,5 +38,40 @@ describe('the export file', () => {
       sort_by: 'name',
       sort_direction: 'asc',
     });
+    expect(teamExportQuerySchema.parse({ page: '2', status: 'invited' })).toEqual({
+      status: 'invited',
+      sort_by: 'name',
+      sort_direction: 'asc',
+    });
+    expect(clientsExportQuerySchema.parse({ page: '2', month: '03/01/2025' })).toEqual({
+      month: '03/01/2025',
+      sort_by: 'name',
+      sort_direction: 'asc',
+    });
+    expect(invoicesExportQuerySchema.parse({ page: '2' })).toEqual({
+      sort: 'date',
+      direction: 'desc',
+    });
+    expect(transactionsExportQuerySchema.parse({ page: '2', status: 'failed' })).toEqual({
+      status: ['failed'],
+      sort: 'payment_date',
+      direction: 'desc',
+    });
+  });
+
+  it("puts a customer's interactions export under its list", () => {
+    expect(interactionsExportPath('c1')).toBe('/api/company/interactions/c1/export');
+  });
+});
+
+describe("a bot's findings in one cell", () => {
+  it('pairs each label with what was found, a dash when nothing was', () => {
+    expect(
+      outputTagsText([
+        { label: 'Plan offered', data: 'Yes, the annual plan' },
+        { label: 'Price', data: null },
+      ]),
+    ).toBe('Plan offered: Yes, the annual plan; Price: –');
+    expect(outputTagsText([])).toBe('');
   });
 });

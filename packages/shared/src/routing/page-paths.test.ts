@@ -22,10 +22,11 @@ function builtPaths(): string[] {
 }
 
 describe('page paths', () => {
-  it('open an interaction at a whole second, never before the start', () => {
-    expect(pagePaths.interactionAtPath(ID, { id: ID, type: 'csr-call' }, 12.7)).toBe(
-      `/customers/${ID}/interaction/${ID}/csr-call?t=12`,
+  it('open an interaction at the tenth of a second a line starts, never before it', () => {
+    expect(pagePaths.interactionAtPath(ID, { id: ID, type: 'csr-call' }, 12.74)).toBe(
+      `/customers/${ID}/interaction/${ID}/csr-call?t=12.8`,
     );
+    expect(pagePaths.interactionAtPath(ID, { id: ID, type: 'csr-call' }, 20)).toMatch(/\?t=20$/);
     expect(pagePaths.interactionAtPath(ID, { id: ID, type: 'csr-call' }, -3)).toMatch(/\?t=0$/);
   });
 

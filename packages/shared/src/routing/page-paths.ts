@@ -29,12 +29,17 @@ export const customerInteractionPath = (
   customerId: string,
   interaction: { id: string; type: string },
 ) => `/customers/${customerId}/interaction/${interaction.id}/${interaction.type}`;
-/** An interaction opened at a moment: its player starts at `seconds` (a search hit's line). */
+/**
+ * An interaction opened at a moment: its player starts at `seconds` (a search hit's line), to the
+ * tenth rounded up, so the line that starts there is the one the transcript highlights (rounded
+ * down, a line at 20.7 s would open at 20 s on the line before it).
+ */
 export const interactionAtPath = (
   customerId: string,
   interaction: { id: string; type: string },
   seconds: number,
-) => `${customerInteractionPath(customerId, interaction)}?t=${Math.max(0, Math.floor(seconds))}`;
+) =>
+  `${customerInteractionPath(customerId, interaction)}?t=${Math.ceil(Math.max(0, seconds) * 10) / 10}`;
 export const csrCallPath = (customerId: string, interactionId: string) =>
   customerInteractionPath(customerId, { id: interactionId, type: 'csr-call' });
 

@@ -9,11 +9,15 @@ import { Sidebar } from './sidebar';
 
 afterEach(() => vi.unstubAllGlobals());
 
-function renderSidebar(user: ReturnType<typeof makeUser>, collapsed = false) {
+function renderSidebar(
+  user: ReturnType<typeof makeUser>,
+  collapsed = false,
+  route = '/company/dashboard',
+) {
   const onToggleCollapsed = vi.fn();
   const view = renderWithProviders(
     <Sidebar user={user} collapsed={collapsed} onToggleCollapsed={onToggleCollapsed} />,
-    { user, route: '/company/dashboard' },
+    { user, route },
   );
   return { ...view, onToggleCollapsed };
 }
@@ -29,16 +33,19 @@ const EXPECTED: Record<RoleAlias, [string, string][]> = {
   field_team: [
     ['Dashboard', '/company/dashboard'],
     ['Customers', '/customers'],
+    ['Search', '/search'],
   ],
   manager: [
     ['Dashboard', '/company/dashboard'],
     ['Teams', '/users'],
     ['Customers', '/customers'],
+    ['Search', '/search'],
   ],
   company_admin: [
     ['Dashboard', '/company/dashboard'],
     ['Teams', '/users'],
     ['Customers', '/customers'],
+    ['Search', '/search'],
     ['Marketplace', '/marketplace'],
     ['Settings', '/settings/company-info'],
   ],
@@ -68,13 +75,30 @@ describe('Sidebar', () => {
     expect(screen.getByRole('link', { name: 'Teams' })).not.toHaveAttribute('aria-current');
   });
 
+  it('gives Search, which shares the interactions module with Customers, its own entry', () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderSidebar(makeUser('field_team'), false, '/search?q=capacitor');
+    const search = screen.getByRole('link', { name: 'Search' });
+    expect(search).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Customers' })).not.toHaveAttribute('aria-current');
+    // Its own icon and test id, and no two entries under one React key.
+    expect(search.querySelector('svg')).toHaveClass('tabler-icon-search');
+    expect(screen.getByRole('link', { name: 'Customers' }).querySelector('svg')).toHaveClass(
+      'tabler-icon-address-book',
+    );
+    expect(screen.getByTestId('sidebar-search')).toBe(search);
+    expect(screen.getByTestId('sidebar-customers')).toHaveAttribute('href', '/customers');
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+  });
+
   it('disables everything but Settings until onboarding is complete', () => {
     const user = makeUser('company_admin', {
       company: makeCompany({ is_billing_connected: false, is_crm_connected: false }),
     });
     renderSidebar(user);
     expect(navLinks()).toEqual([['Settings', '/settings/company-info']]);
-    for (const label of ['Dashboard', 'Teams', 'Customers', 'Marketplace']) {
+    for (const label of ['Dashboard', 'Teams', 'Customers', 'Search', 'Marketplace']) {
       // A focusable button that goes nowhere, announced as disabled.
       expect(screen.getByRole('button', { name: label })).toHaveAttribute('aria-disabled', 'true');
     }

@@ -1,4 +1,10 @@
-import { sidebarItems, type Module, type User } from '@fieldbot/shared';
+import {
+  SEARCH_PATH,
+  sidebarItems,
+  type Module,
+  type SidebarItem,
+  type User,
+} from '@fieldbot/shared';
 import { ActionIcon, Group, NavLink, ScrollArea, Stack, Tooltip } from '@mantine/core';
 import {
   IconAddressBook,
@@ -7,6 +13,7 @@ import {
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
   IconRobot,
+  IconSearch,
   IconSettings,
   IconUsers,
   IconUsersGroup,
@@ -26,6 +33,13 @@ const ICONS: Record<Module, Icon> = {
   marketplace: IconBuildingStore,
   settings: IconSettings,
 };
+
+/** Customers and Search are both the interactions module: Search has its own icon. */
+const iconOf = (item: SidebarItem): Icon =>
+  item.to === SEARCH_PATH ? IconSearch : ICONS[item.module];
+
+/** Unique per item (two items can share a module), stable for tests. */
+const testIdOf = (item: SidebarItem) => `sidebar-${item.label.toLowerCase()}`;
 
 function isActive(pathname: string, to: string): boolean {
   if (to === '/') return pathname === '/';
@@ -53,7 +67,7 @@ export function Sidebar({ user, collapsed, onToggleCollapsed, onNavigate }: Side
         <nav aria-label="Main">
           <Stack gap={4}>
             {items.map((item) => {
-              const ItemIcon = ICONS[item.module];
+              const ItemIcon = iconOf(item);
               const icon = <ItemIcon size={20} stroke={1.6} aria-hidden />;
               const common = {
                 label: collapsed ? undefined : item.label,
@@ -68,7 +82,7 @@ export function Sidebar({ user, collapsed, onToggleCollapsed, onNavigate }: Side
                   type="button"
                   disabled
                   aria-disabled="true"
-                  data-testid={`sidebar-${item.module}`}
+                  data-testid={testIdOf(item)}
                 />
               ) : (
                 <NavLink
@@ -78,15 +92,15 @@ export function Sidebar({ user, collapsed, onToggleCollapsed, onNavigate }: Side
                   active={isActive(pathname, item.to)}
                   aria-current={isActive(pathname, item.to) ? 'page' : undefined}
                   onClick={onNavigate}
-                  data-testid={`sidebar-${item.module}`}
+                  data-testid={testIdOf(item)}
                 />
               );
               return collapsed ? (
-                <Tooltip key={item.module} label={item.label} position="right">
+                <Tooltip key={item.label} label={item.label} position="right">
                   {link}
                 </Tooltip>
               ) : (
-                <div key={item.module}>{link}</div>
+                <div key={item.label}>{link}</div>
               );
             })}
           </Stack>

@@ -26,7 +26,8 @@ const MUTATING: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELE
 
 export const CSRF_COOKIE_PATH = '/api/csrf-cookie';
 
-function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+/** `path` with the query string of `query` (empty values left out, arrays as `key[]`). */
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {

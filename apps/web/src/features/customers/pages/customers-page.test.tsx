@@ -1,4 +1,4 @@
-import { CSRF_COOKIE, type Customer } from '@fieldbot/shared';
+import { CSRF_COOKIE, customersExportPath, type Customer } from '@fieldbot/shared';
 import { makeUser } from '@fieldbot/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -198,6 +198,19 @@ describe('CustomersPage', () => {
         sort_direction: 'desc',
       },
     ]);
+    // The export downloads the list as filtered and sorted, every page of it.
+    const exported = new URL(
+      screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')!,
+      'http://x',
+    );
+    expect(exported.pathname).toBe(customersExportPath);
+    expect(Object.fromEntries(exported.searchParams)).toEqual({
+      keyword: 'acme',
+      type: 'Residential',
+      status: 'active',
+      sort_by: 'type',
+      sort_direction: 'desc',
+    });
   });
 
   it('shows the server message when the list fails, and retries', async () => {

@@ -1,7 +1,8 @@
-import { customerListQuerySchema } from '@fieldbot/shared';
+import { customerListQuerySchema, customersExportPath } from '@fieldbot/shared';
 import { Group, Stack } from '@mantine/core';
 import { useDeferredValue } from 'react';
 import { useListQuery } from '@/components/data-table';
+import { ExportCsvButton } from '@/components/export/export-csv-button';
 import { usePageHeader } from '@/components/layout/page-header';
 import { BackRunButton, canBackRun } from '@/features/back-runs';
 import { useCurrentUser } from '@/lib/session';
@@ -22,12 +23,11 @@ export function CustomersPage() {
 
   return (
     <Stack gap={0}>
-      {/* Back-runs cover the company's past interactions: the admin starts them from its list. */}
-      {canBackRun(user) ? (
-        <Group justify="flex-end" mb="sm">
-          <BackRunButton />
-        </Group>
-      ) : null}
+      <Group justify="flex-end" mb="sm" gap="sm">
+        <ExportCsvButton path={customersExportPath} query={query} />
+        {/* Back-runs cover the company's past interactions: the admin starts them from its list. */}
+        {canBackRun(user) ? <BackRunButton /> : null}
+      </Group>
       <CustomersTable
         query={query}
         onQueryChange={setQuery}
