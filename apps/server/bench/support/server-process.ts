@@ -19,6 +19,8 @@ async function freePort(): Promise<number> {
 
 export interface ServerProcess {
   base: string;
+  /** The process id (a benchmark reads its memory from /proc). */
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -65,7 +67,7 @@ async function startProcess(
       (res) => res.ok,
       () => false,
     );
-    if (healthy) return { base, stop };
+    if (healthy) return { base, pid: child.pid!, stop };
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`${script} did not answer ${readyPath} within 120 s`);
