@@ -571,16 +571,7 @@ async function main(): Promise<void> {
     const bareRow = (connections: number) =>
       rows.find((r) => r.connections === connections && r.name.startsWith('GET /bare'))!;
     printTable(
-      [
-        'target',
-        'conn.',
-        'req/s',
-        'p50 ms',
-        'p99 ms',
-        'req/s ÷ bare',
-        'p99 goal',
-        'non-2xx',
-      ],
+      ['target', 'conn.', 'req/s', 'p50 ms', 'p99 ms', 'req/s ÷ bare', 'p99 goal', 'non-2xx'],
       rows.map((r) => [
         r.name,
         String(r.connections),

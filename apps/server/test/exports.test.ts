@@ -4,8 +4,8 @@ import {
   customerListResponseSchema,
   customersExportPath,
 } from '@fieldbot/shared';
-import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { csvRows as rowsOf } from './support/csv';
 import { DEMO } from './support/demo';
 import { HOOK_TIMEOUT_MS, signedInClients, useTestApp } from './support/test-app';
 
@@ -44,8 +44,6 @@ async function download(email: string, query: string) {
   expect(res.status, res.text).toBe(200);
   return res;
 }
-const rowsOf = (text: string) =>
-  parse(text.replace(/^\uFEFF/, ''), { relax_column_count: false }) as string[][];
 
 describe('the customers export', () => {
   it('is a UTF-8 CSV download with a byte order mark, a header and CRLF lines', async () => {

@@ -1,19 +1,36 @@
 import { Readable } from 'node:stream';
-import { CSV_EXPORT_BATCH, neutraliseCell } from '@fieldbot/shared';
+import { CSV_EXPORT_BATCH, centsToMoneyText, neutraliseCell } from '@fieldbot/shared';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
+
+/**
+ * A number this code formatted as text (an amount with its two decimals): written as it is, so a
+ * negative amount stays a number a spreadsheet sums instead of neutralised text. Text from users
+ * never takes this path.
+ */
+export interface CsvNumber {
+  readonly numberText: string;
+}
+
+/** Integer cents as dollars with two decimals and no currency sign: 1234 → 12.34. */
+export const csvDollars = (cents: number): CsvNumber => ({ numberText: centsToMoneyText(cents) });
+
+export type CsvValue = string | number | boolean | null | undefined | CsvNumber;
 
 /** One column of an export: its header and how a row fills it. */
 export interface CsvColumn<T> {
   header: string;
-  value: (row: T) => string | number | boolean | null | undefined;
+  value: (row: T) => CsvValue;
 }
 
 /** Reads one batch of rows at an offset; fewer than asked means the last one. */
 export type BatchReader<T> = (offset: number, limit: number) => Promise<T[]>;
 
-const cell = (value: string | number | boolean | null | undefined) =>
-  value === null || value === undefined ? '' : neutraliseCell(String(value));
+function cell(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object') return value.numberText;
+  return neutraliseCell(String(value));
+}
 
 /**
  * The export as a stream of CSV text: a UTF-8 byte order mark (Excel then reads the file as
@@ -24,7 +41,8 @@ const cell = (value: string | number | boolean | null | undefined) =>
 export function csvStream<T>(columns: readonly CsvColumn<T>[], read: BatchReader<T>): Readable {
   const line = (cells: string[]) => stringify([cells], { record_delimiter: 'windows' });
   async function* lines() {
-    yield `\uFEFF${line(columns.map((column) => column.header))}`;
+    // Headers are neutralised too: some name what users typed (a bot's name).
+    yield `\uFEFF${line(columns.map((column) => neutraliseCell(column.header)))}`;
     for (let offset = 0; ; offset += CSV_EXPORT_BATCH) {
       const rows = await read(offset, CSV_EXPORT_BATCH);
       if (rows.length > 0) {

@@ -24,7 +24,9 @@ export type CustomerExportQuery = z.infer<typeof customersExportQuerySchema>;
 /** GET: one customer's Interactions table as CSV, with each bot's latest findings. */
 export const interactionsExportPath = (customerId: string) =>
   `/api/company/interactions/${customerId}/export`;
-export const interactionsExportParamsSchema = z.object({ customerId: customerParamsSchema.shape.id });
+export const interactionsExportParamsSchema = z.object({
+  customerId: customerParamsSchema.shape.id,
+});
 export const interactionsExportQuerySchema = interactionListQuerySchema.omit({ page: true });
 export type InteractionExportQuery = z.infer<typeof interactionsExportQuerySchema>;
 

@@ -174,6 +174,118 @@ export interface PreparedCharge {
   transaction: TransactionRow | null;
 }
 
+/** The invoices list's search, sort and page (the month arrives as a range). */
+export interface InvoiceListFilter {
+  page: number;
+  keyword?: string;
+  sort: string;
+  direction: SortDirection;
+}
+
+/** The transactions list's search, statuses, sort and page (the month arrives as a range). */
+export interface TransactionListFilter extends InvoiceListFilter {
+  statuses?: string[];
+}
+
+function invoiceWhere(companyId: string, query: InvoiceListFilter, range: ListRange | null) {
+  return and(
+    eq(invoices.companyId, companyId),
+    query.keyword ? ilike(invoices.invoiceNumber, likePattern(query.keyword)) : undefined,
+    range ? gte(invoices.issuedAt, range.start) : undefined,
+    range ? lt(invoices.issuedAt, range.end) : undefined,
+  );
+}
+
+/**
+ * A page of the invoices list; the export reads it in longer batches (`limit`) from any offset.
+ * The invoice number is unique, so the order is total and no row repeats across pages.
+ */
+function invoiceListQuery(
+  db: Db,
+  companyId: string,
+  query: InvoiceListFilter,
+  range: ListRange | null,
+  offset = (query.page - 1) * PAGE_SIZE,
+  limit = PAGE_SIZE,
+) {
+  const column =
+    query.sort === 'invoice_number'
+      ? invoices.invoiceNumber
+      : query.sort === 'total_amount'
+        ? invoices.totalCents
+        : invoices.issuedAt;
+  return db
+    .select()
+    .from(invoices)
+    .where(invoiceWhere(companyId, query, range))
+    .orderBy(by(query.direction, column), by(query.direction, invoices.invoiceNumber))
+    .limit(limit)
+    .offset(offset);
+}
+
+function transactionWhere(
+  companyId: string,
+  query: TransactionListFilter,
+  range: ListRange | null,
+) {
+  const pattern = query.keyword ? likePattern(query.keyword) : null;
+  return and(
+    eq(paymentTransactions.companyId, companyId),
+    pattern
+      ? or(ilike(invoices.invoiceNumber, pattern), ilike(paymentTransactions.cardLast4, pattern))
+      : undefined,
+    query.statuses && query.statuses.length > 0
+      ? inArray(paymentTransactions.status, query.statuses as TransactionStatus[])
+      : undefined,
+    range ? gte(paymentTransactions.paymentDate, range.start) : undefined,
+    range ? lt(paymentTransactions.paymentDate, range.end) : undefined,
+  );
+}
+
+/**
+ * A page of the transactions list; the export reads it in longer batches (`limit`) from any
+ * offset. The id breaks ties of the sort and creation time (one close inserts many rows at one
+ * instant), so the order is total and no row repeats or goes missing between pages.
+ */
+function transactionListQuery(
+  db: Db,
+  companyId: string,
+  query: TransactionListFilter,
+  range: ListRange | null,
+  offset = (query.page - 1) * PAGE_SIZE,
+  limit = PAGE_SIZE,
+) {
+  const column =
+    query.sort === 'amount'
+      ? paymentTransactions.amountCents
+      : query.sort === 'status'
+        ? paymentTransactions.status
+        : query.sort === 'invoice_id'
+          ? invoices.invoiceNumber
+          : paymentTransactions.paymentDate;
+  return db
+    .select({
+      id: paymentTransactions.id,
+      invoiceId: paymentTransactions.invoiceId,
+      invoiceNumber: invoices.invoiceNumber,
+      amountCents: paymentTransactions.amountCents,
+      cardLast4: paymentTransactions.cardLast4,
+      paymentDate: paymentTransactions.paymentDate,
+      status: paymentTransactions.status,
+      failureMessage: paymentTransactions.failureMessage,
+    })
+    .from(paymentTransactions)
+    .innerJoin(invoices, eq(invoices.id, paymentTransactions.invoiceId))
+    .where(transactionWhere(companyId, query, range))
+    .orderBy(
+      by(query.direction, column),
+      by(query.direction, paymentTransactions.createdAt),
+      by(query.direction, paymentTransactions.id),
+    )
+    .limit(limit)
+    .offset(offset);
+}
+
 export type BillingRepo = ReturnType<typeof createBillingRepo>;
 
 export function createBillingRepo(db: Db) {
@@ -534,98 +646,53 @@ export function createBillingRepo(db: Db) {
       return row?.timeZone ?? DEFAULT_TIMEZONE;
     },
 
-    async listInvoices(
-      companyId: string,
-      query: { page: number; keyword?: string; sort: string; direction: SortDirection },
-      range: ListRange | null,
-    ) {
-      const where = and(
-        eq(invoices.companyId, companyId),
-        query.keyword ? ilike(invoices.invoiceNumber, likePattern(query.keyword)) : undefined,
-        range ? gte(invoices.issuedAt, range.start) : undefined,
-        range ? lt(invoices.issuedAt, range.end) : undefined,
-      );
-      const column =
-        query.sort === 'invoice_number'
-          ? invoices.invoiceNumber
-          : query.sort === 'total_amount'
-            ? invoices.totalCents
-            : invoices.issuedAt;
+    async listInvoices(companyId: string, query: InvoiceListFilter, range: ListRange | null) {
       const [items, [count]] = await Promise.all([
-        db
-          .select()
-          .from(invoices)
-          .where(where)
-          .orderBy(by(query.direction, column), by(query.direction, invoices.invoiceNumber))
-          .limit(PAGE_SIZE)
-          .offset((query.page - 1) * PAGE_SIZE),
+        invoiceListQuery(db, companyId, query, range),
         db
           .select({ total: sql<number>`count(*)::int` })
           .from(invoices)
-          .where(where),
+          .where(invoiceWhere(companyId, query, range)),
       ]);
       return { items, total: Number(count?.total ?? 0) };
     },
 
+    /** One batch of the invoices export, in the list's filter and order. */
+    invoiceBatch(
+      companyId: string,
+      query: Omit<InvoiceListFilter, 'page'>,
+      range: ListRange | null,
+      offset: number,
+      limit: number,
+    ) {
+      return invoiceListQuery(db, companyId, { ...query, page: 1 }, range, offset, limit);
+    },
+
     async listTransactions(
       companyId: string,
-      query: {
-        page: number;
-        keyword?: string;
-        statuses?: string[];
-        sort: string;
-        direction: SortDirection;
-      },
+      query: TransactionListFilter,
       range: ListRange | null,
     ) {
-      const pattern = query.keyword ? likePattern(query.keyword) : null;
-      const where = and(
-        eq(paymentTransactions.companyId, companyId),
-        pattern
-          ? or(
-              ilike(invoices.invoiceNumber, pattern),
-              ilike(paymentTransactions.cardLast4, pattern),
-            )
-          : undefined,
-        query.statuses && query.statuses.length > 0
-          ? inArray(paymentTransactions.status, query.statuses as TransactionStatus[])
-          : undefined,
-        range ? gte(paymentTransactions.paymentDate, range.start) : undefined,
-        range ? lt(paymentTransactions.paymentDate, range.end) : undefined,
-      );
-      const column =
-        query.sort === 'amount'
-          ? paymentTransactions.amountCents
-          : query.sort === 'status'
-            ? paymentTransactions.status
-            : query.sort === 'invoice_id'
-              ? invoices.invoiceNumber
-              : paymentTransactions.paymentDate;
       const [items, [count]] = await Promise.all([
-        db
-          .select({
-            id: paymentTransactions.id,
-            invoiceId: paymentTransactions.invoiceId,
-            invoiceNumber: invoices.invoiceNumber,
-            amountCents: paymentTransactions.amountCents,
-            cardLast4: paymentTransactions.cardLast4,
-            paymentDate: paymentTransactions.paymentDate,
-            status: paymentTransactions.status,
-            failureMessage: paymentTransactions.failureMessage,
-          })
-          .from(paymentTransactions)
-          .innerJoin(invoices, eq(invoices.id, paymentTransactions.invoiceId))
-          .where(where)
-          .orderBy(by(query.direction, column), by(query.direction, paymentTransactions.createdAt))
-          .limit(PAGE_SIZE)
-          .offset((query.page - 1) * PAGE_SIZE),
+        transactionListQuery(db, companyId, query, range),
         db
           .select({ total: sql<number>`count(*)::int` })
           .from(paymentTransactions)
           .innerJoin(invoices, eq(invoices.id, paymentTransactions.invoiceId))
-          .where(where),
+          .where(transactionWhere(companyId, query, range)),
       ]);
       return { items, total: Number(count?.total ?? 0) };
+    },
+
+    /** One batch of the transactions export, in the list's filter and order. */
+    transactionBatch(
+      companyId: string,
+      query: Omit<TransactionListFilter, 'page'>,
+      range: ListRange | null,
+      offset: number,
+      limit: number,
+    ) {
+      return transactionListQuery(db, companyId, { ...query, page: 1 }, range, offset, limit);
     },
 
     /** What the printable invoice shows. */

@@ -2,17 +2,23 @@ import {
   AUTH_MESSAGES,
   BILLING_MESSAGES,
   ROLE,
+  exportFileName,
   invoiceListQuerySchema,
   invoiceListResponseSchema,
   invoiceParamsSchema,
+  invoicesExportPath,
+  invoicesExportQuerySchema,
   payNowResponseSchema,
   transactionListQuerySchema,
   transactionListResponseSchema,
   transactionParamsSchema,
+  transactionsExportPath,
+  transactionsExportQuerySchema,
 } from '@fieldbot/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendCsv } from '../../lib/csv-response.js';
 import { DomainError } from '../../lib/errors.js';
 import type { BillingService } from './billing.service.js';
 import { INVOICE_DOCUMENT_CSP, renderInvoiceDocument } from './invoice-document.js';
@@ -56,6 +62,29 @@ export async function billingRoutes(app: FastifyInstance, deps: { billing: Billi
       if (!companyId) return { data: { items: [], total: 0 } };
       return { data: await deps.billing.listTransactions(companyId, request.query) };
     },
+  );
+
+  // The exports: the lists' rule, and an admin without a company gets a file without rows.
+  r.get(
+    invoicesExportPath,
+    { config: { auth: companyAdmin }, schema: { querystring: invoicesExportQuerySchema } },
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        exportFileName('invoices', new Date()),
+        await deps.billing.invoicesCsv(request.user!.company?.id ?? null, request.query),
+      ),
+  );
+
+  r.get(
+    transactionsExportPath,
+    { config: { auth: companyAdmin }, schema: { querystring: transactionsExportQuerySchema } },
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        exportFileName('transactions', new Date()),
+        await deps.billing.transactionsCsv(request.user!.company?.id ?? null, request.query),
+      ),
   );
 
   r.get(

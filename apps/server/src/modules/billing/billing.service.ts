@@ -6,11 +6,16 @@ import {
   periodOf,
   periodRange,
   previousPeriod,
+  type Invoice,
+  type InvoiceExportQuery,
   type InvoiceListQuery,
+  type Transaction,
+  type TransactionExportQuery,
   type TransactionListQuery,
   type TransactionStatus,
 } from '@fieldbot/shared';
 import { chunks, mapLimit } from '../../lib/batches.js';
+import { csvStream } from '../../lib/csv-response.js';
 import { DomainError } from '../../lib/errors.js';
 import { escapeHtml } from '../../lib/html.js';
 import type { MailMessage } from '../../providers/mail/index.js';
@@ -26,6 +31,7 @@ import type {
   PreparedCharge,
   TransactionRow,
 } from './billing.repo.js';
+import { INVOICE_CSV_COLUMNS, TRANSACTION_CSV_COLUMNS } from './billing-csv.js';
 
 export interface BillingDeps {
   repo: BillingRepo;
@@ -111,11 +117,47 @@ export function invoiceLinesOf(usage: PeriodUsage, pricePerMinuteCents: number):
   ];
 }
 
+type TransactionListRow = Awaited<ReturnType<BillingRepo['listTransactions']>>['items'][number];
+
+function toTransaction(t: TransactionListRow): Transaction {
+  return {
+    id: t.id,
+    invoice_id: t.invoiceId,
+    invoice_number: t.invoiceNumber,
+    amount: t.amountCents,
+    card_number: t.cardLast4,
+    payment_date: t.paymentDate.toISOString(),
+    status: t.status,
+    failure_message: t.failureMessage,
+  };
+}
+
+/** status[] arrives under two names (status=… and status[]=…): the list filters by both. */
+const statusesOf = (query: Pick<TransactionListQuery, 'status' | 'status[]'>) => [
+  ...(query.status ?? []),
+  ...(query['status[]'] ?? []),
+];
+
 export function createBillingService(deps: BillingDeps) {
   const { repo, payments } = deps;
   const now = deps.now ?? (() => new Date());
   const invoiceUrl = (invoice: Pick<InvoiceRow, 'id' | 'viewToken'>) =>
     `${deps.appUrl}/api/company/invoices/${invoice.id}/document?token=${invoice.viewToken}`;
+
+  /** The lists' month filter (MM/01/YYYY) as that month in the company's time zone. */
+  async function monthRange(companyId: string, date: string | undefined) {
+    const month = monthFilterPeriod(date);
+    return month ? periodRange(month, await repo.companyTimeZone(companyId)) : null;
+  }
+
+  const toInvoice = (invoice: InvoiceRow): Invoice => ({
+    id: invoice.id,
+    invoice_number: invoice.invoiceNumber,
+    date: invoice.issuedAt.toISOString(),
+    total_amount: invoice.totalCents,
+    invoice_url: invoiceUrl(invoice),
+    status: invoice.status,
+  });
 
   async function forgetCompany(companyId: string) {
     if (deps.forgetUsers) deps.forgetUsers(await repo.companyUserIds(companyId));
@@ -448,44 +490,42 @@ export function createBillingService(deps: BillingDeps) {
     },
 
     async listInvoices(companyId: string, query: InvoiceListQuery) {
-      const month = monthFilterPeriod(query.date);
-      const range = month ? periodRange(month, await repo.companyTimeZone(companyId)) : null;
+      const range = await monthRange(companyId, query.date);
       const { items, total } = await repo.listInvoices(companyId, query, range);
-      return {
-        items: items.map((invoice) => ({
-          id: invoice.id,
-          invoice_number: invoice.invoiceNumber,
-          date: invoice.issuedAt.toISOString(),
-          total_amount: invoice.totalCents,
-          invoice_url: invoiceUrl(invoice),
-          status: invoice.status,
-        })),
-        total,
-      };
+      return { items: items.map(toInvoice), total };
     },
 
     async listTransactions(companyId: string, query: TransactionListQuery) {
-      const month = monthFilterPeriod(query.date);
-      const range = month ? periodRange(month, await repo.companyTimeZone(companyId)) : null;
-      const statuses = [...(query.status ?? []), ...(query['status[]'] ?? [])];
-      const { items, total } = await repo.listTransactions(
-        companyId,
-        { ...query, statuses },
-        range,
+      const range = await monthRange(companyId, query.date);
+      const filter = { ...query, statuses: statusesOf(query) };
+      const { items, total } = await repo.listTransactions(companyId, filter, range);
+      return { items: items.map(toTransaction), total };
+    },
+
+    /**
+     * The invoices as CSV rows: the list's search, month and order, read in batches. An admin
+     * without a company yet gets the header alone, as the list answers no invoices.
+     */
+    async invoicesCsv(companyId: string | null, query: InvoiceExportQuery) {
+      const range = companyId ? await monthRange(companyId, query.date) : null;
+      return csvStream(INVOICE_CSV_COLUMNS, async (offset, limit) =>
+        companyId
+          ? (await repo.invoiceBatch(companyId, query, range, offset, limit)).map(toInvoice)
+          : [],
       );
-      return {
-        items: items.map((t) => ({
-          id: t.id,
-          invoice_id: t.invoiceId,
-          invoice_number: t.invoiceNumber,
-          amount: t.amountCents,
-          card_number: t.cardLast4,
-          payment_date: t.paymentDate.toISOString(),
-          status: t.status,
-          failure_message: t.failureMessage,
-        })),
-        total,
-      };
+    },
+
+    /** The transactions as CSV rows, like invoicesCsv: the list's filters and order. */
+    async transactionsCsv(companyId: string | null, query: TransactionExportQuery) {
+      const range = companyId ? await monthRange(companyId, query.date) : null;
+      const filter = { ...query, statuses: statusesOf(query) };
+      return csvStream(TRANSACTION_CSV_COLUMNS, async (offset, limit) =>
+        companyId
+          ? (await repo.transactionBatch(companyId, filter, range, offset, limit)).map(
+              toTransaction,
+            )
+          : [],
+      );
     },
 
     /** Pay Now on a transaction's row: charges its invoice again unless it is paid. */

@@ -10,9 +10,13 @@ import {
   clientParamsSchema,
   clientRunsQuerySchema,
   clientRunsResponseSchema,
+  clientsExportPath,
+  clientsExportQuerySchema,
+  exportFileName,
 } from '@fieldbot/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendCsv } from '../../lib/csv-response.js';
 import type { RouteAuth } from '../../plugins/types.js';
 import type { ClientsService } from './clients.service.js';
 
@@ -35,6 +39,17 @@ export async function clientsRoutes(app: FastifyInstance, deps: { clients: Clien
       schema: { querystring: clientListQuerySchema, response: { 200: clientListResponseSchema } },
     },
     async (request) => ({ data: await clients.list(request.user!, request.query) }),
+  );
+
+  r.get(
+    clientsExportPath,
+    { config: { auth }, schema: { querystring: clientsExportQuerySchema } },
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        exportFileName('clients', new Date()),
+        clients.clientsCsv(request.user!, request.query),
+      ),
   );
 
   r.get(

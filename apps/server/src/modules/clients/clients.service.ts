@@ -5,12 +5,15 @@ import {
   periodOf,
   periodRange,
   type BotColor,
+  type ClientExportQuery,
+  type ClientListItem,
   type ClientListQuery,
   type ClientRunsQuery,
   type User,
 } from '@fieldbot/shared';
+import { csvDollars, csvStream, type CsvColumn } from '../../lib/csv-response.js';
 import { DomainError } from '../../lib/errors.js';
-import type { ClientsRepo, MonthRange } from './clients.repo.js';
+import type { ClientListRow, ClientsRepo, MonthRange } from './clients.repo.js';
 
 /** Publisher months are UTC calendar months (a publisher's clients span timezones). */
 export function utcMonthRange(month: string | undefined, now: Date): MonthRange {
@@ -18,6 +21,31 @@ export function utcMonthRange(month: string | undefined, now: Date): MonthRange 
   const [mm, , yyyy] = month.split('/');
   return periodRange(`${yyyy}-${mm}`, 'UTC');
 }
+
+/** A client's month as the API answers it: each sum of millicents rounded to cents once. */
+function toClientListItem({
+  estimated_millicents,
+  client_cost_millicents,
+  ...item
+}: ClientListRow): ClientListItem {
+  return {
+    ...item,
+    estimated_cost_cents: millicentsToCents(estimated_millicents),
+    client_cost_cents: millicentsToCents(client_cost_millicents),
+  };
+}
+
+/** The clients export: the list's columns, amounts in dollars a spreadsheet can sum. */
+const CLIENT_CSV_COLUMNS: CsvColumn<ClientListItem>[] = [
+  { header: 'Client', value: (c) => c.name },
+  { header: 'Since (UTC)', value: (c) => c.since },
+  { header: 'Source', value: (c) => c.source },
+  { header: 'Bots used', value: (c) => c.bots_used },
+  { header: 'Runs', value: (c) => c.runs },
+  { header: 'Estimated cost (USD)', value: (c) => csvDollars(c.estimated_cost_cents) },
+  { header: 'Markup %', value: (c) => c.markup_percent },
+  { header: 'Client cost (USD)', value: (c) => csvDollars(c.client_cost_cents) },
+];
 
 /** The route guard admits publisher roles only, so a publisher is there. */
 const publisherOf = (user: User) => user.publisher!.id;
@@ -51,12 +79,19 @@ export function createClientsService(deps: { repo: ClientsRepo; now?: () => Date
           estimated_cost_cents: millicentsToCents(page.totals.estimated_millicents),
           client_cost_cents: millicentsToCents(page.totals.client_cost_millicents),
         },
-        items: page.items.map(({ estimated_millicents, client_cost_millicents, ...item }) => ({
-          ...item,
-          estimated_cost_cents: millicentsToCents(estimated_millicents),
-          client_cost_cents: millicentsToCents(client_cost_millicents),
-        })),
+        items: page.items.map(toClientListItem),
       };
+    },
+
+    /** The clients of the month as CSV rows: the list's search and order, read in batches. */
+    clientsCsv(user: User, query: ClientExportQuery) {
+      const publisherId = publisherOf(user);
+      const month = utcMonthRange(query.month, now());
+      return csvStream(CLIENT_CSV_COLUMNS, async (offset, limit) =>
+        (
+          await repo.listPage(publisherId, { ...query, page: 1 }, month, { offset, limit })
+        ).items.map(toClientListItem),
+      );
     },
 
     detail,

@@ -2,6 +2,7 @@ import {
   PAGE_SIZE,
   type CustomerExportQuery,
   type CustomerListQuery,
+  type InteractionExportQuery,
   type InteractionListQuery,
   type InteractionType,
   type SortDirection,
@@ -18,11 +19,15 @@ import {
   sql,
   type Placeholder,
   type SQL,
+  type SQLWrapper,
 } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
   audioAssets,
+  botResults,
+  botRuns,
+  bots,
   customers,
   interactions,
   jobs,
@@ -330,6 +335,7 @@ function interactionPageIds(
   customerId: Param<string>,
   query: InteractionListQuery,
   offset: Param<number>,
+  limit: number,
 ) {
   const where = interactionListWhere(db, scope, customerId, query);
   const j = interactionJoins('page_');
@@ -342,7 +348,7 @@ function interactionPageIds(
       .leftJoin(j.technician, eq(j.technician.id, j.job.technicianId))
       .where(where)
       .orderBy(...interactionOrder(query, j))
-      .limit(PAGE_SIZE)
+      .limit(limit)
       .offset(offset)
       .as('page');
   }
@@ -352,7 +358,7 @@ function interactionPageIds(
     .from(interactions)
     .where(where)
     .orderBy(...interactionOrder(query, j))
-    .limit(PAGE_SIZE)
+    .limit(limit)
     .offset(offset)
     .as('page');
 }
@@ -360,7 +366,8 @@ function interactionPageIds(
 /**
  * One page of GET /api/company/interactions/:id. The page's ids are chosen first (ordered scan,
  * OFFSET, LIMIT 10 over interactions alone), then only those ten rows are joined for display:
- * rows skipped by OFFSET are never joined, so a deep page costs little more than page 1.
+ * rows skipped by OFFSET are never joined, so a deep page costs little more than page 1. The
+ * export reads it in longer batches (`limit`) from any offset.
  */
 export function interactionListQuery(
   db: Db,
@@ -368,8 +375,9 @@ export function interactionListQuery(
   customerId: Param<string>,
   query: InteractionListQuery,
   offset: Param<number> = (query.page - 1) * PAGE_SIZE,
+  limit: number = PAGE_SIZE,
 ) {
-  const page = interactionPageIds(db, scope, customerId, query, offset);
+  const page = interactionPageIds(db, scope, customerId, query, offset, limit);
   const j = interactionJoins('');
   // The customer's stored count, or null when the caller cannot see the customer: computed once
   // (an uncorrelated subquery), it spares the page a second statement (see customerInteractionPage).
@@ -525,6 +533,70 @@ export function transcriptSegmentsQuery(db: Db, interactionId: Param<string>) {
 
 type TranscriptSegmentRow = Awaited<ReturnType<typeof transcriptSegmentsQuery>>[number];
 
+// ---------------------------------------------------------------------------------------------
+// Bot findings of the interactions export
+
+/** A bot's successful results over some interactions, as bot_runs_interaction_idx finds them. */
+function successfulResults(companyId: string, interactionIds: SQLWrapper | string[]): SQL {
+  return and(
+    eq(botRuns.companyId, companyId),
+    inArray(botRuns.interactionId, interactionIds),
+    eq(botResults.status, 'success'),
+  )!;
+}
+
+/**
+ * The bots with a successful result on any interaction of the list (its scope and filter), by
+ * name: the export's extra columns, known before its first line. Like the list, the caller must
+ * first have checked that the customer is visible.
+ */
+export function exportBotsQuery(
+  db: Db,
+  scope: ViewerScope,
+  customerId: string,
+  query: InteractionListQuery,
+) {
+  const listed = db
+    .select({ id: interactions.id })
+    .from(interactions)
+    .where(interactionListWhere(db, scope, customerId, query));
+  const withResults = db
+    .selectDistinct({ botId: botResults.botId })
+    .from(botRuns)
+    .innerJoin(botResults, eq(botResults.runId, botRuns.id))
+    .where(successfulResults(scope.companyId, listed));
+  return (
+    db
+      .select({ id: bots.id, name: bots.name })
+      .from(bots)
+      .where(inArray(bots.id, withResults))
+      // Byte order ("C"): the same columns in the same order on PGlite and on any PostgreSQL locale.
+      .orderBy(sql`lower(${bots.name}) collate "C"`, asc(bots.id))
+  );
+}
+
+/**
+ * Each bot's latest successful result (last finished, as search reads it) on each of these
+ * interactions: one export batch's findings.
+ */
+export function latestFindingsQuery(db: Db, companyId: string, interactionIds: string[]) {
+  return db
+    .selectDistinctOn([botRuns.interactionId, botResults.botId], {
+      interactionId: botRuns.interactionId,
+      botId: botResults.botId,
+      outputTags: botResults.outputTags,
+    })
+    .from(botRuns)
+    .innerJoin(botResults, eq(botResults.runId, botRuns.id))
+    .where(successfulResults(companyId, interactionIds))
+    .orderBy(
+      botRuns.interactionId,
+      botResults.botId,
+      sql`${botResults.finishedAt} desc nulls last`,
+      desc(botResults.id),
+    );
+}
+
 export type InteractionsRepo = ReturnType<typeof createInteractionsRepo>;
 
 /** How long the total of a keyword search is reused (see count-cache.ts). */
@@ -563,6 +635,25 @@ export function createInteractionsRepo(db: Db, options: { now?: () => number } =
     /** One batch of the customers export, in the list's filter and order. */
     customerBatch(scope: ViewerScope, query: CustomerExportQuery, offset: number, limit: number) {
       return customerListQuery(db, scope, { ...query, page: 1 }, offset, limit);
+    },
+
+    /** One batch of a customer's interactions export, in the list's scope, filter and order. */
+    interactionBatch(
+      scope: ViewerScope,
+      customerId: string,
+      query: InteractionExportQuery,
+      offset: number,
+      limit: number,
+    ) {
+      return interactionListQuery(db, scope, customerId, { ...query, page: 1 }, offset, limit);
+    },
+    exportBots(scope: ViewerScope, customerId: string, query: InteractionExportQuery) {
+      return exportBotsQuery(db, scope, customerId, { ...query, page: 1 });
+    },
+    async latestFindings(scope: ViewerScope, interactionIds: string[]) {
+      return interactionIds.length === 0
+        ? []
+        : latestFindingsQuery(db, scope.companyId, interactionIds);
     },
 
     async customerPage(scope: ViewerScope, query: CustomerListQuery) {

@@ -7,6 +7,9 @@ import {
   customerListResponseSchema,
   customerParamsSchema,
   interactionDetailResponseSchema,
+  interactionsExportParamsSchema,
+  interactionsExportPath,
+  interactionsExportQuerySchema,
   interactionListQuerySchema,
   interactionListResponseSchema,
   interactionParamsSchema,
@@ -78,6 +81,23 @@ export async function interactionsRoutes(
     async (request) => ({
       data: await interactions.interactions(request.user!, request.params.id, request.query),
     }),
+  );
+
+  r.get(
+    interactionsExportPath(':customerId'),
+    {
+      config: { auth },
+      schema: {
+        params: interactionsExportParamsSchema,
+        querystring: interactionsExportQuerySchema,
+      },
+    },
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        exportFileName('interactions', new Date()),
+        await interactions.interactionsCsv(request.user!, request.params.customerId, request.query),
+      ),
   );
 
   r.get(

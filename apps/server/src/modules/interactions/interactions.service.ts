@@ -2,13 +2,17 @@ import {
   formatTranscriptLines,
   interactionAudioPath,
   interactionTranscriptPath,
+  interactionTypeLabel,
+  outputTagsText,
   type Customer,
   type CustomerExportQuery,
   type CustomerListQuery,
   type InteractionDetail,
+  type InteractionExportQuery,
   type InteractionListItem,
   type InteractionListQuery,
   type InteractionType,
+  type OutputTag,
   type TranscriptSegment,
   type User,
 } from '@fieldbot/shared';
@@ -34,6 +38,42 @@ const CUSTOMER_CSV_COLUMNS: CsvColumn<Customer>[] = [
   { header: 'Status', value: (c) => (c.active ? 'Active' : 'Inactive') },
   { header: 'Created (UTC)', value: (c) => c.created_at },
 ];
+
+/** A row of the interactions export: the table's row and each bot's latest findings on it. */
+interface InteractionCsvRow {
+  item: InteractionListItem;
+  findings: Map<string, OutputTag[] | null>;
+}
+
+/** The interactions export: the Interactions table's columns, then one column per bot. */
+const INTERACTION_CSV_COLUMNS: CsvColumn<InteractionCsvRow>[] = [
+  { header: 'Interaction ID', value: ({ item }) => item.interaction_id },
+  { header: 'Type', value: ({ item }) => interactionTypeLabel(item.type, null) },
+  { header: 'Call type', value: ({ item }) => item.call_type },
+  { header: 'Status', value: ({ item }) => item.status },
+  { header: 'Field Team', value: ({ item }) => item.recording_by },
+  { header: 'Timestamp (UTC)', value: ({ item }) => item.created_at },
+  { header: 'Duration (s)', value: ({ item }) => item.duration },
+];
+
+/**
+ * A bot's column: its latest successful result's tags, empty where it has none. Two bots of one
+ * name (from two publishers) get `(2)`, `(3)` after the name, so every header names one column.
+ */
+function botCsvColumns(bots: { id: string; name: string }[]): CsvColumn<InteractionCsvRow>[] {
+  const seen = new Map<string, number>();
+  return bots.map((bot) => {
+    const n = (seen.get(bot.name) ?? 0) + 1;
+    seen.set(bot.name, n);
+    return {
+      header: n === 1 ? bot.name : `${bot.name} (${n})`,
+      value: ({ findings }) => {
+        const tags = findings.get(bot.id);
+        return tags ? outputTagsText(tags) : null;
+      },
+    };
+  });
+}
 
 type CustomerRow = Awaited<ReturnType<InteractionsRepo['customerPage']>>['items'][number];
 /** A row of the Interactions table (the detail's row has these columns and more). */
@@ -113,6 +153,32 @@ export function createInteractionsService(deps: {
       const row = await repo.customer(viewerScope(viewer), customerId);
       if (!row) throw notFound();
       return toCustomer(row);
+    },
+
+    /**
+     * A customer's interactions as CSV rows: the list's scope, filter and order, read in batches,
+     * each batch with its bots' latest findings. The bot columns are found first (one query), so
+     * memory holds one batch whatever the length. A customer out of scope is a 404, as the list.
+     */
+    async interactionsCsv(viewer: User, customerId: string, query: InteractionExportQuery) {
+      const scope = viewerScope(viewer);
+      if (!(await repo.customer(scope, customerId))) throw notFound();
+      const bots = await repo.exportBots(scope, customerId, query);
+      return csvStream(
+        [...INTERACTION_CSV_COLUMNS, ...botCsvColumns(bots)],
+        async (offset, limit) => {
+          const rows = await repo.interactionBatch(scope, customerId, query, offset, limit);
+          const ids = rows.map((row) => row.id);
+          const findings = new Map(ids.map((id) => [id, new Map<string, OutputTag[] | null>()]));
+          for (const found of await repo.latestFindings(scope, ids)) {
+            findings.get(found.interactionId!)?.set(found.botId, found.outputTags);
+          }
+          return rows.map((row) => ({
+            item: toInteractionListItem(row),
+            findings: findings.get(row.id)!,
+          }));
+        },
+      );
     },
 
     /** A customer the caller cannot see has no interactions list either: 404. */

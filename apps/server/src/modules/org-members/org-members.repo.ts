@@ -103,33 +103,49 @@ export function createOrgMembersRepo(db: Db, kind: OrgKind) {
       where not exists (select 1 from ${users} u where lower(u.email) = l.email)
     )`;
 
+  /**
+   * The members the list's search and filters keep (`filtered`), and `limit` of them from
+   * `offset` in the list's order (`slice`, numbered by `position`): the page's rows, or an export's
+   * batch.
+   */
+  const membersSlice = (
+    orgId: string,
+    query: Omit<OrgMembersQuery, 'page'>,
+    now: Date,
+    offset: number,
+    limit: number,
+  ) => {
+    const filters: SQL[] = [sql`true`];
+    if (query.keyword) {
+      const pattern = likePattern(query.keyword);
+      filters.push(sql`(t.name ilike ${pattern} or t.email ilike ${pattern})`);
+    }
+    if (query.status) filters.push(sql`t.status = ${query.status}`);
+    if (query.role) filters.push(sql`t.role_alias = ${query.role}`);
+    const direction = query.sort_direction === 'desc' ? sql`desc` : sql`asc`;
+    return sql`${membersRelation(orgId, now)},
+      filtered as (select * from team t where ${sql.join(filters, sql` and `)}),
+      slice as (
+        select t.*, row_number() over (
+          order by ${ORDER[query.sort_by]} ${direction} nulls last, t.email collate "C", t.id
+        ) as position
+        from filtered t
+        order by position
+        limit ${limit} offset ${offset}
+      )`;
+  };
+
   return {
     /** One page of the members with its count, and the count per status, in one statement. */
     async membersPage(orgId: string, query: OrgMembersQuery, now: Date): Promise<OrgMembersPage> {
-      const filters: SQL[] = [sql`true`];
-      if (query.keyword) {
-        const pattern = likePattern(query.keyword);
-        filters.push(sql`(t.name ilike ${pattern} or t.email ilike ${pattern})`);
-      }
-      if (query.status) filters.push(sql`t.status = ${query.status}`);
-      if (query.role) filters.push(sql`t.role_alias = ${query.role}`);
-      const direction = query.sort_direction === 'desc' ? sql`desc` : sql`asc`;
       const offset = (query.page - 1) * PAGE_SIZE;
-      const result = await db.execute(sql`${membersRelation(orgId, now)},
-        filtered as (select * from team t where ${sql.join(filters, sql` and `)})
+      const result = await db.execute(sql`${membersSlice(orgId, query, now, offset, PAGE_SIZE)}
         select
           (select count(*)::int from filtered) as count,
           (select count(*)::int from team where status = 'active') as active,
           (select count(*)::int from team where status = 'invited') as invited,
           (select count(*)::int from team where status = 'not-invited') as not_invited,
-          coalesce((select json_agg(p order by p.position) from (
-            select t.*, row_number() over (
-              order by ${ORDER[query.sort_by]} ${direction} nulls last, t.email collate "C", t.id
-            ) as position
-            from filtered t
-            order by position
-            limit ${PAGE_SIZE} offset ${offset}
-          ) p), '[]'::json) as items`);
+          coalesce((select json_agg(p order by p.position) from slice p), '[]'::json) as items`);
       const [row] = rowsOf<{
         count: number;
         active: number;
@@ -144,6 +160,20 @@ export function createOrgMembersRepo(db: Db, kind: OrgKind) {
         count: row!.count,
         counts: { active: row!.active, invited: row!.invited, 'not-invited': row!.not_invited },
       };
+    },
+
+    /** `limit` members from `offset`, in the list's search, filters and order: an export's batch. */
+    async membersBatch(
+      orgId: string,
+      query: Omit<OrgMembersQuery, 'page'>,
+      now: Date,
+      offset: number,
+      limit: number,
+    ): Promise<OrgMemberRow[]> {
+      const slice = membersSlice(orgId, query, now, offset, limit);
+      return rowsOf<OrgMemberRow>(
+        await db.execute(sql`${slice} select * from slice order by position`),
+      );
     },
 
     /** A user of this organisation, or null: another tenant's user is indistinguishable from none. */

@@ -11,6 +11,7 @@ export function createTeamRepo(db: Db) {
   return {
     ...members,
     teamPage: members.membersPage,
+    teamBatch: members.membersBatch,
     countAdmins: (companyId: string) => members.countWithRole(companyId, 'company_admin'),
 
     companyName: (companyId: string) => companyName(db, companyId),

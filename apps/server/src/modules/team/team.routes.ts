@@ -1,6 +1,9 @@
 import {
   ROLE,
+  exportFileName,
   invitationParamsSchema,
+  teamExportPath,
+  teamExportQuerySchema,
   teamInviteBodySchema,
   teamListQuerySchema,
   teamListResponseSchema,
@@ -11,6 +14,7 @@ import {
 } from '@fieldbot/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendCsv } from '../../lib/csv-response.js';
 import type { RouteAuth } from '../../plugins/types.js';
 import type { TeamService } from './team.service.js';
 
@@ -37,6 +41,17 @@ export async function teamRoutes(app: FastifyInstance, deps: { team: TeamService
       schema: { querystring: teamListQuerySchema, response: { 200: teamListResponseSchema } },
     },
     async (request) => ({ data: await team.list(request.user!, request.query) }),
+  );
+
+  r.get(
+    teamExportPath,
+    { config: { auth: teamViewers }, schema: { querystring: teamExportQuerySchema } },
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        exportFileName('team', new Date()),
+        team.teamCsv(request.user!, request.query),
+      ),
   );
 
   r.get(

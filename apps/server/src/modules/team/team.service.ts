@@ -2,16 +2,20 @@ import {
   AUTH_MESSAGES,
   INTEGRATION_MESSAGES,
   MESSAGES,
+  OPTION_LISTS,
   ROLE,
   ROLE_TITLES,
   TEAM_MESSAGES,
   cannotReceiveInvitation,
+  type TeamExportQuery,
   type TeamInviteBody,
+  type TeamListItem,
   type TeamListQuery,
   type TeamMember,
   type TeamUpdateBody,
   type User,
 } from '@fieldbot/shared';
+import { csvStream, type CsvColumn } from '../../lib/csv-response.js';
 import { DomainError, FieldValidationError, fieldError, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { MailMessage } from '../../providers/mail/index.js';
@@ -30,6 +34,22 @@ export interface TeamServiceDeps {
 export type TeamService = ReturnType<typeof createTeamService>;
 
 const userNotFound = () => new DomainError(404, MESSAGES.userNotFound);
+
+/** Active / Invited / Not Invited: spec §3's option list, as the list's badges show them. */
+const STATUS_LABELS = new Map<string, string>(
+  OPTION_LISTS.userStatus.map((option) => [option.value, option.label]),
+);
+
+/** The team export: the list's columns (a pending invitation has no name yet), then its invitation. */
+const TEAM_CSV_COLUMNS: CsvColumn<TeamListItem>[] = [
+  { header: 'Name', value: (m) => m.name },
+  { header: 'Email', value: (m) => m.email },
+  { header: 'Role', value: (m) => m.role.title },
+  { header: 'Status', value: (m) => STATUS_LABELS.get(m.status) },
+  { header: 'Last Active (UTC)', value: (m) => m.last_active_at },
+  { header: 'Invitation Sent (UTC)', value: (m) => m.invitation?.sent_at },
+  { header: 'Invitation Expires (UTC)', value: (m) => m.invitation?.expires_at },
+];
 
 /** The viewer's company id; a company-side user without a company has no team to see. */
 function companyOf(viewer: User): string {
@@ -57,6 +77,16 @@ export function createTeamService(deps: TeamServiceDeps) {
     async list(viewer: User, query: TeamListQuery) {
       const page = await repo.teamPage(companyOf(viewer), query, new Date(now()));
       return { items: page.items.map(toMemberListItem), count: page.count, counts: page.counts };
+    },
+
+    /** The team as CSV rows: the list's search, filters and order, read in batches. */
+    teamCsv(viewer: User, query: TeamExportQuery) {
+      const companyId = companyOf(viewer);
+      // One instant for the whole file: an invitation is live or not in every batch alike.
+      const at = new Date(now());
+      return csvStream(TEAM_CSV_COLUMNS, async (offset, limit) =>
+        (await repo.teamBatch(companyId, query, at, offset, limit)).map(toMemberListItem),
+      );
     },
 
     /** Spec §7 GET /api/company/team/{id}: a member of the caller's own company only. */

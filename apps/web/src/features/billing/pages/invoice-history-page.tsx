@@ -1,6 +1,8 @@
-import { invoiceListQuerySchema } from '@fieldbot/shared';
+import { invoicesExportPath, invoiceListQuerySchema } from '@fieldbot/shared';
+import { Group, Stack } from '@mantine/core';
 import { useDeferredValue } from 'react';
 import { useListQuery } from '@/components/data-table';
+import { ExportCsvButton } from '@/components/export/export-csv-button';
 import { usePageHeader } from '@/components/layout/page-header';
 import { useInvoices } from '../api/get-invoices';
 import { InvoicesTable } from '../components/invoices-table';
@@ -13,16 +15,21 @@ export function InvoiceHistoryPage() {
   const data = useDeferredValue(invoices.data);
 
   return (
-    <InvoicesTable
-      query={query}
-      keyword={query.keyword ?? ''}
-      date={query.date ?? null}
-      onQueryChange={setQuery}
-      data={data}
-      loading={data === undefined && !invoices.isError}
-      fetching={invoices.isPlaceholderData}
-      error={invoices.error}
-      onRetry={() => void invoices.refetch()}
-    />
+    <Stack gap="sm">
+      <Group justify="flex-end">
+        <ExportCsvButton path={invoicesExportPath} query={query} />
+      </Group>
+      <InvoicesTable
+        query={query}
+        keyword={query.keyword ?? ''}
+        date={query.date ?? null}
+        onQueryChange={setQuery}
+        data={data}
+        loading={data === undefined && !invoices.isError}
+        fetching={invoices.isPlaceholderData}
+        error={invoices.error}
+        onRetry={() => void invoices.refetch()}
+      />
+    </Stack>
   );
 }

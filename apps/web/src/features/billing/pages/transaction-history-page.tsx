@@ -1,6 +1,8 @@
-import { transactionListQuerySchema } from '@fieldbot/shared';
+import { transactionsExportPath, transactionListQuerySchema } from '@fieldbot/shared';
+import { Group, Stack } from '@mantine/core';
 import { useDeferredValue } from 'react';
 import { useListQuery } from '@/components/data-table';
+import { ExportCsvButton } from '@/components/export/export-csv-button';
 import { usePageHeader } from '@/components/layout/page-header';
 import { useTransactions } from '../api/get-transactions';
 import { TransactionsTable } from '../components/transactions-table';
@@ -13,17 +15,22 @@ export function TransactionHistoryPage() {
   const data = useDeferredValue(transactions.data);
 
   return (
-    <TransactionsTable
-      query={query}
-      keyword={query.keyword ?? ''}
-      date={query.date ?? null}
-      status={query.status?.[0] ?? null}
-      onQueryChange={setQuery}
-      data={data}
-      loading={data === undefined && !transactions.isError}
-      fetching={transactions.isPlaceholderData}
-      error={transactions.error}
-      onRetry={() => void transactions.refetch()}
-    />
+    <Stack gap="sm">
+      <Group justify="flex-end">
+        <ExportCsvButton path={transactionsExportPath} query={query} />
+      </Group>
+      <TransactionsTable
+        query={query}
+        keyword={query.keyword ?? ''}
+        date={query.date ?? null}
+        status={query.status?.[0] ?? null}
+        onQueryChange={setQuery}
+        data={data}
+        loading={data === undefined && !transactions.isError}
+        fetching={transactions.isPlaceholderData}
+        error={transactions.error}
+        onRetry={() => void transactions.refetch()}
+      />
+    </Stack>
   );
 }

@@ -1,7 +1,8 @@
-import { clientListQuerySchema } from '@fieldbot/shared';
-import { Stack } from '@mantine/core';
+import { clientListQuerySchema, clientsExportPath } from '@fieldbot/shared';
+import { Group, Stack } from '@mantine/core';
 import { useDeferredValue } from 'react';
 import { useListQuery } from '@/components/data-table';
+import { ExportCsvButton } from '@/components/export/export-csv-button';
 import { usePageHeader } from '@/components/layout/page-header';
 import { useClients } from '../api/get-clients';
 import { ClientTotals } from '../components/client-totals';
@@ -19,6 +20,9 @@ export function ClientsPage() {
 
   return (
     <Stack gap="md">
+      <Group justify="flex-end">
+        <ExportCsvButton path={clientsExportPath} query={query} />
+      </Group>
       {clients.isError ? null : <ClientTotals totals={data?.data.totals} month={month} />}
       <ClientsTable
         query={query}

@@ -1,10 +1,15 @@
-import { customerRunBotBlock, interactionListQuerySchema } from '@fieldbot/shared';
-import { Stack } from '@mantine/core';
+import {
+  customerRunBotBlock,
+  interactionListQuerySchema,
+  interactionsExportPath,
+} from '@fieldbot/shared';
+import { Group, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { BotResultSection, useBotResult, type BotResultTarget } from '@/components/bot-result';
 import { TableError, useListQuery } from '@/components/data-table';
+import { ExportCsvButton } from '@/components/export/export-csv-button';
 import { usePageHeader } from '@/components/layout/page-header';
 import { isNotFoundError, isRecordId } from '@/lib/not-found';
 import {
@@ -79,6 +84,9 @@ function CustomerDetail({ customerId }: { customerId: string }) {
           interactions: interactions.data?.data.items,
         })}
       />
+      <Group justify="flex-end">
+        <ExportCsvButton path={interactionsExportPath(customerId)} query={query} />
+      </Group>
       <CustomerInteractionsTable
         customerId={customerId}
         companyId={user?.company?.id ?? null}

@@ -1,8 +1,9 @@
-import { teamListQuerySchema } from '@fieldbot/shared';
+import { teamExportPath, teamListQuerySchema } from '@fieldbot/shared';
 import { Button, Group } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useDeferredValue, useState } from 'react';
 import { useListQuery } from '@/components/data-table';
+import { ExportCsvButton } from '@/components/export/export-csv-button';
 import { usePageHeader } from '@/components/layout/page-header';
 import { UserStatusCountsText } from '@/components/user-list';
 import { useCurrentUser } from '@/lib/session';
@@ -25,14 +26,17 @@ export function TeamPage() {
     <>
       <Group justify="space-between" mb="sm" gap="sm">
         <UserStatusCountsText counts={data?.data.counts} />
-        {canManage ? (
-          <Button
-            leftSection={<IconUserPlus size={18} aria-hidden />}
-            onClick={() => setInviting(true)}
-          >
-            Invite
-          </Button>
-        ) : null}
+        <Group gap="sm">
+          <ExportCsvButton path={teamExportPath} query={query} />
+          {canManage ? (
+            <Button
+              leftSection={<IconUserPlus size={18} aria-hidden />}
+              onClick={() => setInviting(true)}
+            >
+              Invite
+            </Button>
+          ) : null}
+        </Group>
       </Group>
       <TeamTable
         canManage={canManage}
