@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES, CSRF_COOKIE } from '@fieldbot/shared';
+import { BILLING_MESSAGES, CSRF_COOKIE, transactionsExportPath } from '@fieldbot/shared';
 import { makeUser } from '@fieldbot/shared/testing';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
@@ -176,6 +176,9 @@ describe('billing pages', () => {
         requests('/api/company/payment-transactions').at(-1)?.searchParams.getAll('status[]'),
       ).toEqual(['failed']),
     );
+    const exported = screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')!;
+    expect(exported.startsWith(`${transactionsExportPath}?`)).toBe(true);
+    expect(new URLSearchParams(exported.split('?')[1]).getAll('status[]')).toEqual(['failed']);
   });
 
   it('show the capacity form and this month’s spend, with the hold notice when work is paused', async () => {

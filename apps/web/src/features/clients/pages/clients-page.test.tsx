@@ -1,4 +1,4 @@
-import { CSRF_COOKIE, clientsPath, type ClientListItem } from '@fieldbot/shared';
+import { CSRF_COOKIE, clientsExportPath, clientsPath, type ClientListItem } from '@fieldbot/shared';
 import { makeUser } from '@fieldbot/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -127,6 +127,10 @@ describe('ClientsPage', () => {
       expect(router.state.location.search).toBe(
         `?month=02%2F01%2F${year}&sort_by=client_cost&sort_direction=asc`,
       ),
+    );
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      `${clientsExportPath}?month=02%2F01%2F${year}&sort_by=client_cost&sort_direction=asc`,
     );
     await user.click(screen.getByRole('button', { name: 'Client Cost' }));
     await waitFor(() =>

@@ -1,4 +1,4 @@
-import { MESSAGES, type TeamListItem } from '@fieldbot/shared';
+import { MESSAGES, teamExportPath, type TeamListItem } from '@fieldbot/shared';
 import { makeUser } from '@fieldbot/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -82,6 +82,14 @@ describe('TeamPage', { timeout: 20_000 }, () => {
         sort_direction: 'asc',
       }),
     );
+    // The export takes the list as filtered and sorted.
+    const exported = screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')!;
+    expect(exported.startsWith(`${teamExportPath}?`)).toBe(true);
+    expect(Object.fromEntries(new URLSearchParams(exported.split('?')[1]))).toMatchObject({
+      status: 'invited',
+      sort_by: 'email',
+      sort_direction: 'asc',
+    });
   });
 
   it('shows the error with Try again when the list fails', async () => {
