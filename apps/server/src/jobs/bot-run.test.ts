@@ -25,16 +25,26 @@ const RESULT: EngineResult = {
 
 /** A repo double recording what the handler finishes; the result starts running. */
 function fakeRepo(
-  options: { status?: 'running' | 'success'; engine?: 'rules' | 'llm'; cancelled?: boolean } = {},
+  options: {
+    status?: 'running' | 'success';
+    engine?: 'rules' | 'llm';
+    cancelled?: boolean;
+    published?: boolean;
+  } = {},
 ) {
   const finished: unknown[] = [];
+  const marked: string[] = [];
   const repo = {
     load: async () => ({
       id: 'r1',
       status: options.status ?? 'running',
+      completionPublishedAt: options.published ? new Date() : null,
       runId: 'run1',
+      botId: 'b1',
+      versionId: 'v1',
       interactionId: 'i1',
       customerId: null,
+      jobId: null,
       companyId: 'c1',
       version: {
         id: 'v1',
@@ -53,8 +63,22 @@ function fakeRepo(
       finished.push(outcome);
       return true;
     },
+    markPublished: async (id: string) => {
+      marked.push(id);
+    },
   } as unknown as BotRunJobRepo;
-  return { repo, finished };
+  return { repo, finished, marked };
+}
+
+/** Records what the handler publishes (pg-boss's publish, narrowed). */
+function fakePublisher() {
+  const published: { event: string; data: object; id: string | undefined }[] = [];
+  return {
+    published,
+    publish: async (event: string, data: object, options: PgBoss.SendOptions) => {
+      published.push({ event, data, id: options.id });
+    },
+  };
 }
 
 const engine = (run: () => Promise<EngineResult>): BotEngine => ({ kind: 'rules', run });
@@ -76,6 +100,67 @@ function handlerFor(
 }
 
 describe('bot-run handler', () => {
+  it('publishes bot_result.completed once a result succeeds, keyed by the result id', async () => {
+    const { repo, marked } = fakeRepo();
+    const events = fakePublisher();
+    const rules = engine(async () => RESULT);
+    const handler = createBotRunHandler({ repo, engines: { rules, llm: null }, logger, events });
+    await handler.run('r1', { final: false });
+    expect(events.published).toEqual([
+      {
+        event: 'bot_result.completed',
+        id: 'r1',
+        data: {
+          result_id: 'r1',
+          run_id: 'run1',
+          company_id: 'c1',
+          bot_id: 'b1',
+          version_id: 'v1',
+          interaction_id: 'i1',
+          customer_id: null,
+          job_id: null,
+        },
+      },
+    ]);
+    expect(marked).toEqual(['r1']);
+  });
+
+  it('publishes a result that finished before its worker died, without running it again', async () => {
+    const { repo, finished, marked } = fakeRepo({ status: 'success' });
+    const events = fakePublisher();
+    let calls = 0;
+    const rules = engine(async () => {
+      calls += 1;
+      return RESULT;
+    });
+    const handler = createBotRunHandler({ repo, engines: { rules, llm: null }, logger, events });
+    await handler.run('r1', { final: false });
+    expect(calls).toBe(0);
+    expect(finished).toEqual([]);
+    expect(events.published.map((p) => p.id)).toEqual(['r1']);
+    expect(marked).toEqual(['r1']);
+  });
+
+  it('publishes nothing for a failed result or one published already', async () => {
+    const failing = fakeRepo({ engine: 'llm' });
+    const events = fakePublisher();
+    const rules = engine(async () => RESULT);
+    await createBotRunHandler({
+      repo: failing.repo,
+      engines: { rules, llm: null },
+      logger,
+      events,
+    }).run('r1', { final: false });
+    const done = fakeRepo({ status: 'success', published: true });
+    await createBotRunHandler({
+      repo: done.repo,
+      engines: { rules, llm: null },
+      logger,
+      events,
+    }).run('r1', { final: false });
+    expect(events.published).toEqual([]);
+  });
+
   it('finishes the result with the engine answer and the transcript text it read', async () => {
     const { handler, finished } = handlerFor();
     await handler.run('r1', { final: false });

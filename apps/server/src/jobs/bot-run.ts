@@ -6,6 +6,8 @@ import type { BotRunJobRepo, BotRunPlace, BotRunQueue } from '../modules/bot-run
 import { turnPriority, URGENT_PRIORITY } from './queue-policy.js';
 import { BotEngineError, engineFor, type BotEngines } from '../providers/bot-engine/index.js';
 import { retryOptions } from './retry-options.js';
+import type { EventPublisher } from './job-events.js';
+import { publishBotResultCompleted } from './result-events.js';
 
 /**
  * bot-run {resultId}: one bot over one target's transcript, one job per bot_results row.
@@ -77,6 +79,8 @@ export interface BotRunHandlerDeps {
    * it nothing is ever held (see modules/capacity/capacity-hold.ts).
    */
   holdOf?(companyId: string): Promise<HoldReason | null>;
+  /** Publishes bot_result.completed; without it no event goes out (unit tests of the run alone). */
+  events?: EventPublisher;
 }
 
 /** The readable message of a failure, and whether another attempt can help. */
@@ -87,12 +91,31 @@ function describe(error: unknown): { message: string; retryable: boolean } {
   return { message: BOT_RUN_MESSAGES.internalError, retryable: true };
 }
 
-export function createBotRunHandler({ repo, engines, logger, holdOf }: BotRunHandlerDeps) {
+export function createBotRunHandler({ repo, engines, logger, holdOf, events }: BotRunHandlerDeps) {
+  type Loaded = NonNullable<Awaited<ReturnType<BotRunJobRepo['load']>>>;
+  /** Publishes, then marks: a crash in between publishes again, which adds nothing. */
+  const publishCompleted = async (row: Loaded): Promise<void> => {
+    if (!events) return;
+    await publishBotResultCompleted(events, {
+      result_id: row.id,
+      run_id: row.runId,
+      company_id: row.companyId,
+      bot_id: row.botId,
+      version_id: row.versionId,
+      interaction_id: row.interactionId,
+      customer_id: row.customerId,
+      job_id: row.jobId,
+    });
+    await repo.markPublished(row.id);
+  };
+
   return {
     /** One attempt; `final` when pg-boss will not retry after this one. */
     async run(resultId: string, attempt: { final: boolean; signal?: AbortSignal }): Promise<void> {
       const row = await repo.load(resultId);
-      if (!row || row.status !== 'running') return; // finished already, or deleted
+      if (!row) return; // deleted
+      if (row.status === 'success' && !row.completionPublishedAt) return publishCompleted(row);
+      if (row.status !== 'running') return; // finished already
       await repo.countAttempt(resultId);
       // Checked after counting the attempt: cancel() fails only results with no attempt, so a
       // back-run cancelled at any moment either failed this result already or is seen here.
@@ -108,6 +131,7 @@ export function createBotRunHandler({ repo, engines, logger, holdOf }: BotRunHan
         logger.info({ resultId, companyId: row.companyId, hold }, 'bot run paused');
         return;
       }
+      let succeeded = false;
       try {
         const transcript = row.interactionId
           ? await repo.interactionTranscript(row.interactionId)
@@ -131,7 +155,11 @@ export function createBotRunHandler({ repo, engines, logger, holdOf }: BotRunHan
           transcript,
           { signal: attempt.signal },
         );
-        await repo.finish(resultId, { status: 'success', result, transcriptText: transcript.text });
+        succeeded = await repo.finish(resultId, {
+          status: 'success',
+          result,
+          transcriptText: transcript.text,
+        });
       } catch (error) {
         const failure = describe(error);
         const final = !failure.retryable || attempt.final;
@@ -139,6 +167,8 @@ export function createBotRunHandler({ repo, engines, logger, holdOf }: BotRunHan
         if (!final) throw error;
         await repo.finish(resultId, { status: 'failed', message: failure.message });
       }
+      // Outside the try: a failed publish retries the job, which then only publishes.
+      if (succeeded) await publishCompleted(row);
     },
 
     /** The last attempt expired (the worker was killed or hung). */

@@ -213,6 +213,7 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
         engines: workers.botEngines,
         logger,
         holdOf,
+        events: boss,
       }),
       // LLM calls wait on the network: a few at once per process on PostgreSQL.
       { pollers: postgres ? 3 : 1, localWorkers: localBotWorkers },

@@ -345,6 +345,11 @@ export const botResults = pgTable(
     pausedReason: text('paused_reason', { enum: HOLD_REASONS }),
     startedAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /**
+     * Outbox of bot_result.completed: set once the event is published. A result finished but not
+     * published (the worker died in between) is published when its job is delivered again.
+     */
+    completionPublishedAt: timestamp('completion_published_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('bot_results_run_bot_idx').on(t.runId, t.botId),

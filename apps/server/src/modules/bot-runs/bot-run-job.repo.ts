@@ -54,9 +54,13 @@ export function createBotRunJobRepo(db: Db) {
         .select({
           id: botResults.id,
           status: botResults.status,
+          completionPublishedAt: botResults.completionPublishedAt,
           runId: botResults.runId,
+          botId: botResults.botId,
+          versionId: botResults.versionId,
           interactionId: botRuns.interactionId,
           customerId: botRuns.customerId,
+          jobId: botRuns.jobId,
           companyId: botRuns.companyId,
           version: {
             id: botVersions.id,
@@ -143,6 +147,14 @@ export function createBotRunJobRepo(db: Db) {
      * The run row is locked first so two results finishing together see each other's status.
      * False when the result had already finished (a duplicated or re-delivered job).
      */
+    /** Records that bot_result.completed went out (the outbox mark). */
+    async markPublished(resultId: string): Promise<void> {
+      await db
+        .update(botResults)
+        .set({ completionPublishedAt: sql`coalesce(${botResults.completionPublishedAt}, now())` })
+        .where(eq(botResults.id, resultId));
+    },
+
     async finish(resultId: string, outcome: Finish): Promise<boolean> {
       return db.transaction(async (tx) => {
         const [target] = await tx
