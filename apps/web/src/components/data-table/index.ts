@@ -13,3 +13,4 @@ export { parseListQuery, useListQuery, type ListQueryPatch } from './use-list-qu
 export { ListToolbar, type ListToolbarProps } from './list-toolbar';
 export { TableError } from './table-error';
 export { useLastPageRedirect } from './use-last-page-redirect';
+export { PagedCards, type PagedCardsProps } from './paged-cards';

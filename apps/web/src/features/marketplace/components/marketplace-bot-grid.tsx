@@ -1,6 +1,6 @@
-import { PAGE_SIZE, type MarketplaceBotItem } from '@fieldbot/shared';
+import type { MarketplaceBotItem } from '@fieldbot/shared';
 import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { TableError, TablePagination } from '@/components/data-table';
+import { PagedCards } from '@/components/data-table';
 import { MarketplaceBotCard } from './marketplace-bot-card';
 
 export interface MarketplaceBotGridProps {
@@ -19,51 +19,30 @@ export interface MarketplaceBotGridProps {
 const GRID_COLS = { base: 1, sm: 2, xl: 3 } as const;
 
 /** The cards, or their skeletons, the empty state or the error; then the pages. */
-export function MarketplaceBotGrid({
-  items,
-  count,
-  countCapped,
-  page,
-  onPageChange,
-  error,
-  onRetry,
-  fetching,
-}: MarketplaceBotGridProps) {
-  if (error && !items) return <TableError error={error} onRetry={onRetry} />;
-  if (!items) return <MarketplaceGridSkeleton />;
-  if (items.length === 0) {
-    return (
-      <Stack align="center" py="xl" gap={4} ta="center">
-        <Title order={2} size="h4">
-          No Bots Found
-        </Title>
-        <Text c="dimmed" size="sm">
-          Try another search or clear the filters.
-        </Text>
-      </Stack>
-    );
-  }
+export function MarketplaceBotGrid(props: MarketplaceBotGridProps) {
   return (
-    <Stack gap={0}>
-      <SimpleGrid
-        cols={GRID_COLS}
-        spacing="md"
-        aria-busy={fetching}
-        style={{ opacity: fetching ? 0.6 : 1 }}
-      >
-        {items.map((bot) => (
-          <MarketplaceBotCard key={bot.id} bot={bot} />
-        ))}
-      </SimpleGrid>
-      <TablePagination
-        page={page}
-        total={count}
-        totalCapped={countCapped}
-        pageSize={PAGE_SIZE}
-        onPageChange={onPageChange}
-        label="Marketplace pages"
-      />
-    </Stack>
+    <PagedCards
+      {...props}
+      skeleton={<MarketplaceGridSkeleton />}
+      empty={
+        <Stack align="center" py="xl" gap={4} ta="center">
+          <Title order={2} size="h4">
+            No Bots Found
+          </Title>
+          <Text c="dimmed" size="sm">
+            Try another search or clear the filters.
+          </Text>
+        </Stack>
+      }
+      renderItems={(items, busy) => (
+        <SimpleGrid cols={GRID_COLS} spacing="md" {...busy}>
+          {items.map((bot) => (
+            <MarketplaceBotCard key={bot.id} bot={bot} />
+          ))}
+        </SimpleGrid>
+      )}
+      pagesLabel="Marketplace pages"
+    />
   );
 }
 

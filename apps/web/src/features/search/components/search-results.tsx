@@ -1,7 +1,7 @@
-import { PAGE_SIZE, SEARCH_MESSAGES, type SearchHit } from '@fieldbot/shared';
+import { SEARCH_MESSAGES, type SearchHit } from '@fieldbot/shared';
 import { Card, Skeleton, Stack } from '@mantine/core';
 import { IconMoodEmpty } from '@tabler/icons-react';
-import { TableError, TablePagination } from '@/components/data-table';
+import { PagedCards } from '@/components/data-table';
 import { SearchHitCard } from './search-hit-card';
 import { SearchMessage } from './search-message';
 
@@ -21,49 +21,27 @@ export interface SearchResultsProps {
 }
 
 /** The hits, or their skeletons, the no-match state or the error; then the pages. */
-export function SearchResults({
-  items,
-  count,
-  countCapped,
-  page,
-  onPageChange,
-  error,
-  onRetry,
-  fetching,
-}: SearchResultsProps) {
-  if (error) return <TableError error={error} onRetry={onRetry} />;
-  if (!items) return <SearchResultsSkeleton />;
-  if (items.length === 0) {
-    return (
-      <SearchMessage
-        icon={IconMoodEmpty}
-        title={SEARCH_MESSAGES.noMatches}
-        text="Try other words, fewer words, or clear some filters."
-      />
-    );
-  }
+export function SearchResults(props: SearchResultsProps) {
   return (
-    <Stack gap={0}>
-      <Stack
-        gap="sm"
-        aria-label="Search results"
-        aria-busy={fetching}
-        role="region"
-        style={{ opacity: fetching ? 0.6 : 1, transition: 'opacity 150ms' }}
-      >
-        {items.map((hit) => (
-          <SearchHitCard key={hit.id} hit={hit} />
-        ))}
-      </Stack>
-      <TablePagination
-        page={page}
-        total={count}
-        totalCapped={countCapped}
-        pageSize={PAGE_SIZE}
-        onPageChange={onPageChange}
-        label="Search result pages"
-      />
-    </Stack>
+    <PagedCards
+      {...props}
+      skeleton={<SearchResultsSkeleton />}
+      empty={
+        <SearchMessage
+          icon={IconMoodEmpty}
+          title={SEARCH_MESSAGES.noMatches}
+          text="Try other words, fewer words, or clear some filters."
+        />
+      }
+      renderItems={(items, busy) => (
+        <Stack gap="sm" aria-label="Search results" role="region" {...busy}>
+          {items.map((hit) => (
+            <SearchHitCard key={hit.id} hit={hit} />
+          ))}
+        </Stack>
+      )}
+      pagesLabel="Search result pages"
+    />
   );
 }
 
