@@ -1,0 +1,1 @@
+export { ApiKeysPage } from './pages/api-keys-page';
