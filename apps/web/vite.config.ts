@@ -354,6 +354,14 @@ export default defineConfig({
               name: 'mantine-inputs',
               test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]utils[\\/](InlineInput|InputsGroupFieldset)[\\/]/,
             },
+            // The photo and logo fields with the helpers only they share: left to pages-common,
+            // the logo field and the photo field fell into two chunks, each importing the other
+            // (logo field → photo field → upload helpers), whenever a new page shifted the merge.
+            {
+              name: 'upload-fields',
+              test: /src[\\/](components[\\/]forms[\\/](image|logo)-upload-field\.tsx|lib[\\/]upload\.ts)$|node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]FileButton[\\/]/,
+              includeDependenciesRecursively: false,
+            },
             // Code that several pages share (tables, badges, zod, search), merged by the set of
             // pages using it, with small sets folded into a neighbour.
             {

@@ -4,6 +4,7 @@ import type { CapacityCheckQueue } from './jobs/capacity-check.js';
 import type { BackRunStartQueue } from './modules/bot-back-runs/index.js';
 import type { BotRunQueue } from './modules/bot-runs/index.js';
 import type { CrmSyncQueue } from './modules/integrations/index.js';
+import type { WebhookDeliveryQueue } from './modules/webhooks/index.js';
 import type { PipelineQueue } from './modules/recordings/index.js';
 import type { BotEngines } from './providers/bot-engine/index.js';
 import type { MailMessage } from './providers/mail/index.js';
@@ -31,6 +32,8 @@ export interface AppDeps {
   payments: PaymentProvider;
   /** Queues CRM syncs (the sync engine, jobs/crm-sync.ts). */
   crmSync: CrmSyncQueue;
+  /** Queues webhook deliveries ("Send test"; events fan out in the workers). */
+  webhooks: WebhookDeliveryQueue;
   /** The request log's destination instead of stdout (tests capture it). */
   logStream?: { write(line: string): void };
 }

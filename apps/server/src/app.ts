@@ -5,7 +5,10 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.js';
 import { createAppServices } from './app-services.js';
 import { registerAddressModule } from './modules/address/index.js';
+import { registerAlertsModule } from './modules/alerts/index.js';
 import { registerAnalyticsModule } from './modules/analytics/index.js';
+import { apiDocsRoutes, registerOpenApi } from './modules/api-docs/index.js';
+import { registerApiKeysModule } from './modules/api-keys/index.js';
 import { registerBillingModule } from './modules/billing/index.js';
 import { registerBotBackRunsModule } from './modules/bot-back-runs/index.js';
 import { registerBotMarksModule } from './modules/bot-marks/index.js';
@@ -18,17 +21,20 @@ import { registerDashboardsModule } from './modules/dashboards/index.js';
 import { registerFilesModule } from './modules/files/index.js';
 import { registerHealthModule } from './modules/health/index.js';
 import { registerIntegrationsModule } from './modules/integrations/index.js';
+import { registerCrmWritebackModule } from './modules/crm-writeback/index.js';
 import { registerInteractionsModule } from './modules/interactions/index.js';
 import { registerMarketplaceModule } from './modules/marketplace/index.js';
 import { registerPaymentMethodsModule } from './modules/payment-methods/index.js';
 import { registerPublisherUsersModule } from './modules/publisher-users/index.js';
 import { registerPublishersModule } from './modules/publishers/index.js';
+import { registerPublicApiModule } from './modules/public-api/index.js';
 import { registerRecordingsModule } from './modules/recordings/index.js';
 import { registerReferenceDataModule } from './modules/reference-data/index.js';
 import { registerSearchModule } from './modules/search/index.js';
 import { registerSupportModule, thirdPartyCspSources } from './modules/support/index.js';
 import { registerTeamModule } from './modules/team/index.js';
 import { registerUserModule } from './modules/user/index.js';
+import { registerWebhooksModule } from './modules/webhooks/index.js';
 import { registerAuthGuard } from './plugins/auth-guard.js';
 import { registerCsrf, registerCsrfCookieRoute } from './plugins/csrf.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -77,6 +83,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerInputGuard(app);
   registerAuthGuard(app, { userFromProfile: (row) => profile.userFromProfile(row) });
   registerCsrfCookieRoute(app, { sessions });
+  // The public API: its OpenAPI document and Bearer-key guard first, so they see every v1 route.
+  await registerOpenApi(app);
+  await registerApiKeysModule(app, { db, config });
+  await registerPublicApiModule(app, { db });
+  await apiDocsRoutes(app);
 
   await registerUserModule(app, {
     db,
@@ -98,6 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerPaymentMethodsModule(app, { db, provider: deps.payments, forgetCompanyUsers });
   await registerTeamModule(app, { db, sendMail, appUrl: config.appUrl, forgetUser });
   await registerIntegrationsModule(app, { db, config, crmSync: deps.crmSync, forgetCompanyUsers });
+  await registerWebhooksModule(app, { db, config, queue: deps.webhooks, sendMail });
+  await registerCrmWritebackModule(app, { db });
   await registerHealthModule(app, { db });
   await registerReferenceDataModule(app, { db });
   await registerAddressModule(app, { db, config });
@@ -112,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerFilesModule(app, { db, storage, config });
   await registerInteractionsModule(app, { db, storage });
   await registerSearchModule(app, { db });
+  await registerAlertsModule(app, { db, secret: config.sessionSecret });
   await registerRecordingsModule(app, { db, storage, pipeline: deps.pipeline });
   await registerBotsModule(app, { db, storage, engines: deps.botEngines, marks });
   await registerMarketplaceModule(app, { db, sendMail, appUrl: config.appUrl });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ANALYTICS_EVENTS_PER_USER_HOUR } from '@fieldbot/shared';
 import { z } from 'zod';
+import { parseWebhookAllowList, type WebhookAllowList } from './modules/webhooks/index.js';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -85,6 +86,8 @@ const envSchema = z.object({
   LOGIN_IP_WINDOW_MINUTES: num('LOGIN_IP_WINDOW_MINUTES', 15, { min: 0.001 }),
   SIGNUP_MAX_PER_IP: num('SIGNUP_MAX_PER_IP', 10, { int: true, min: 1 }),
   SIGNUP_WINDOW_MINUTES: num('SIGNUP_WINDOW_MINUTES', 60, { min: 0.001 }),
+  API_KEY_RATE_LIMIT: num('API_KEY_RATE_LIMIT', 600, { int: true, min: 1 }),
+  API_KEY_RATE_WINDOW_SECONDS: num('API_KEY_RATE_WINDOW_SECONDS', 60, { int: true, min: 1 }),
   SMTP_URL: url('SMTP_URL'),
   MAIL_FROM: optionalString,
   S3_ENDPOINT: url('S3_ENDPOINT'),
@@ -185,6 +188,18 @@ const envSchema = z.object({
   CRM_SYNC_LEASE_SECONDS: num('CRM_SYNC_LEASE_SECONDS', 60, { int: true, min: 2, max: 86400 }),
   SERVICETITAN_AUTH_URL: url('SERVICETITAN_AUTH_URL'),
   SERVICETITAN_API_URL: url('SERVICETITAN_API_URL'),
+  /** Hosts, addresses or CIDR ranges webhooks may reach although private (local receivers, tests). */
+  WEBHOOK_ALLOWED_HOSTS: optionalString.transform((value, ctx) => {
+    try {
+      return parseWebhookAllowList((value ?? '').split(','));
+    } catch (error) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `WEBHOOK_ALLOWED_HOSTS: ${(error as Error).message} (expected comma-separated host names, IP addresses or CIDR ranges)`,
+      });
+      return z.NEVER;
+    }
+  }),
 });
 
 const STRIPE_KEYS = [
@@ -350,6 +365,8 @@ export interface AppConfig {
   uploadQuota: UploadQuota;
   /** First-party analytics events one user may send per rolling hour. */
   analyticsEventsPerUserHour: number;
+  /** Public API (/api/v1): requests one API key may make per fixed window, across all processes. */
+  apiKeyRateLimit: { requests: number; windowMs: number };
   intercomSecret: string;
   /** Intercom Messenger workspace; unset, the built-in Help panel mails SUPPORT_EMAIL instead. */
   intercomAppId: string | undefined;
@@ -381,6 +398,8 @@ export interface AppConfig {
   jobLiveness: JobLivenessConfig;
   billing: BillingConfig;
   crm: CrmConfig;
+  /** Outgoing webhooks: private destinations allowed by WEBHOOK_ALLOWED_HOSTS (none by default). */
+  webhooks: { allowList: WebhookAllowList };
 }
 
 /** A configuration problem: its message is the one line printed before the process exits. */
@@ -576,6 +595,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : undefined,
     uploadMaxBytes: Math.floor(e.UPLOAD_MAX_MB * 1024 * 1024),
     analyticsEventsPerUserHour: e.ANALYTICS_EVENTS_PER_USER_HOUR,
+    apiKeyRateLimit: {
+      requests: e.API_KEY_RATE_LIMIT,
+      windowMs: e.API_KEY_RATE_WINDOW_SECONDS * 1000,
+    },
     uploadQuota: {
       pendingPerUser: e.UPLOAD_PENDING_PER_USER,
       pendingPerCompany: e.UPLOAD_PENDING_PER_COMPANY,
@@ -650,5 +673,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         apiUrl: (e.SERVICETITAN_API_URL ?? 'https://api.servicetitan.io').replace(/\/+$/, ''),
       },
     },
+    webhooks: { allowList: e.WEBHOOK_ALLOWED_HOSTS },
   };
 }

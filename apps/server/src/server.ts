@@ -5,6 +5,7 @@ import type { AppConfig } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { seedDemoData, seedReferenceData } from './seed/seed.js';
 import { capacityWorkerConfig } from './jobs/capacity-check.js';
+import { alertWorkerConfig } from './jobs/alert-workers.js';
 import { startJobQueue, type JobQueue } from './jobs/queue.js';
 import { createBotEngines, type BotEngines } from './providers/bot-engine/index.js';
 import { createMailProvider } from './providers/mail/index.js';
@@ -12,6 +13,7 @@ import { createPaymentProvider } from './providers/payments/index.js';
 import { pipelineWorkerDeps } from './jobs/pipeline-deps.js';
 import { purgeDeps } from './jobs/purge-deps.js';
 import { crmCredentialsBox, type CrmSyncQueue } from './modules/integrations/index.js';
+import { createDemoNoteStore } from './modules/crm-writeback/index.js';
 import { createCrmProviders } from './providers/crm/index.js';
 import type { CrmProviders } from './providers/crm/crm-provider.js';
 import { createStorageProvider, type StorageProvider } from './providers/storage/index.js';
@@ -99,10 +101,14 @@ export async function createServer(
             botEngines,
             capacity: capacityWorkerConfig(config),
             billing: { payments, config },
+            alerts: alertWorkerConfig(config),
             crm: {
               config: config.crm,
-              providers: overrides.crmProviders ?? createCrmProviders(config.crm),
+              providers:
+                overrides.crmProviders ??
+                createCrmProviders(config.crm, { demoNotes: createDemoNoteStore(database.db) }),
             },
+            webhooks: config,
           }
         : undefined,
     });
@@ -120,6 +126,7 @@ export async function createServer(
       capacityCheck: jobs.capacity,
       payments,
       crmSync: overrides.crmSync ?? jobs.crmSync,
+      webhooks: jobs.webhooks,
       logStream: overrides.logStream,
     });
     await serveWebApp(app, config.webDist);

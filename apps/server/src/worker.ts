@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { exitOnConfigError, loadConfigOrExit } from './config.js';
 import { capacityWorkerConfig } from './jobs/capacity-check.js';
+import { alertWorkerConfig } from './jobs/alert-workers.js';
 import { createBotEngines } from './providers/bot-engine/index.js';
 import { createMailProvider } from './providers/mail/index.js';
 import { pipelineWorkerDeps } from './jobs/pipeline-deps.js';
@@ -8,6 +9,7 @@ import { purgeDeps } from './jobs/purge-deps.js';
 import { createStorageProvider } from './providers/storage/index.js';
 import { createPaymentProvider } from './providers/payments/index.js';
 import { createCrmProviders } from './providers/crm/index.js';
+import { createDemoNoteStore } from './modules/crm-writeback/index.js';
 import { openQueueRuntime } from './jobs/queue-runtime.js';
 
 /** A worker-only process for PostgreSQL deployments: works the job queues, serves no HTTP. */
@@ -29,11 +31,18 @@ async function main() {
         pipeline: pipelineWorkerDeps(config, createStorageProvider(config)),
         botEngines: createBotEngines(config.llm),
         capacity: capacityWorkerConfig(config),
+        alerts: alertWorkerConfig(config),
         billing: {
           payments: createPaymentProvider(config.billing, database.db, config.sessionSecret),
           config,
         },
-        crm: { config: config.crm, providers: createCrmProviders(config.crm) },
+        crm: {
+          config: config.crm,
+          providers: createCrmProviders(config.crm, {
+            demoNotes: createDemoNoteStore(database.db),
+          }),
+        },
+        webhooks: config,
       }),
     }),
   );

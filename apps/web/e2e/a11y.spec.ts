@@ -90,6 +90,8 @@ test('logged-out pages', async ({ page }) => {
     '/reset-password/not-a-real-token',
     '/invitation-token-expire',
     DEMO_PUBLIC_MARKETPLACE_PATH,
+    // An alert e-mail's unsubscribe page, here with a link that is not valid.
+    '/public/alerts/unsubscribe?token=not-a-real-token',
     NOT_FOUND,
   ]);
 });
@@ -115,7 +117,14 @@ const COMPANY_ROLES: { account: DemoAccount; routes: string[] }[] = [
   },
   {
     account: DEMO_ACCOUNTS.manager,
-    routes: [COMPANY_DASHBOARD, '/customers', '/users', '/settings/company-info', SEARCH_RESULTS],
+    routes: [
+      COMPANY_DASHBOARD,
+      '/customers',
+      '/users',
+      '/settings/company-info',
+      '/settings/alerts',
+      SEARCH_RESULTS,
+    ],
   },
   {
     account: DEMO_ACCOUNTS.tech,
@@ -141,6 +150,9 @@ test('Company Admin settings', async ({ page }) => {
     '/settings/billing/transaction-history',
     '/settings/billing/capacity',
     '/settings/integrations',
+    '/settings/api-keys',
+    '/settings/webhooks',
+    '/settings/alerts',
   ]);
 });
 

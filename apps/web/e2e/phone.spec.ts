@@ -211,6 +211,47 @@ async function expectDashboardFits(
   await expectCardsFitContent(page.getByRole('main').locator('.mantine-Paper-root'));
 }
 
+test('the API keys settings page fits a phone', async ({ page }) => {
+  test.setTimeout(60_000);
+  await logIn(page, DEMO_ACCOUNTS.admin, { landOn: '/settings/api-keys' });
+  await page.getByRole('button', { name: 'Create API key' }).click();
+  await page.getByRole('dialog', { name: 'Create API key' }).getByLabel('Name').fill('Phone check');
+  await page.getByRole('button', { name: 'Create key' }).click();
+  const shown = page.getByRole('dialog', { name: 'Your new API key' });
+  await expect(shown.getByTestId('new-api-key')).toHaveValue(/^fbk_/);
+  await expectNoSidewaysScroll(page);
+  await shown.getByRole('button', { name: 'Done' }).click();
+  await expectReadableCards(page, page.getByRole('table', { name: 'API Keys' }));
+});
+
+test('the webhooks settings page fits a phone', async ({ page }) => {
+  test.setTimeout(60_000);
+  await logIn(page, DEMO_ACCOUNTS.admin, { landOn: '/settings/webhooks' });
+  await page.getByRole('button', { name: 'Add endpoint' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add webhook endpoint' });
+  // Nothing listens there: the endpoint is looked at, tested (and fails) and deleted again.
+  await dialog.getByRole('textbox', { name: 'Endpoint URL' }).fill('http://127.0.0.1:9/phone');
+  await dialog.getByRole('textbox', { name: 'Description' }).fill('Phone check');
+  await expectNoSidewaysScroll(page);
+  await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+  const card = page.getByRole('article', { name: 'Webhook endpoint Phone check' });
+  await card.getByRole('button', { name: 'Reveal signing secret of Phone check' }).click();
+  await expect(card.getByTestId('webhook-secret')).toHaveValue(/^whsec_/);
+  await card.getByRole('button', { name: 'Show delivery log of Phone check' }).click();
+  const log = card.getByRole('table', { name: 'Deliveries' });
+  await expect(log).toContainText('No Deliveries Found');
+  // A test to a port nothing listens on: a failed attempt with its error, as a card.
+  await card.getByRole('button', { name: 'Send test event to Phone check' }).click();
+  await expect(log.getByRole('row').filter({ hasText: 'Test event' })).toContainText('Failed');
+  await expectReadableCards(page, log);
+  await card.getByRole('button', { name: 'Delete Phone check' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete webhook endpoint' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(card).toBeHidden();
+});
+
 test('the company dashboard fits a phone', async ({ page }) => {
   test.setTimeout(60_000);
   await expectDashboardFits(page, DEMO_ACCOUNTS.admin, lastMonthDashboard('/company/dashboard'));
@@ -237,4 +278,18 @@ test('the publisher dashboard fits a phone', async ({ page }) => {
     DEMO_ACCOUNTS.publisher,
     lastMonthDashboard('/publisher/dashboard'),
   );
+});
+
+test('the alerts settings page and its rule form fit a phone', async ({ page }) => {
+  test.setTimeout(60_000);
+  await logIn(page, DEMO_ACCOUNTS.manager, { landOn: '/settings/alerts' });
+  await page.getByRole('button', { name: 'New alert rule' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'New alert rule' });
+  await expect(dialog.getByLabel('Name')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  // The bell's list fits beside it.
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
 });

@@ -54,6 +54,18 @@ import { createCrmConnector, createCrmSyncStateRepo } from '../modules/crm-sync/
 import type { CrmProviders } from '../providers/crm/crm-provider.js';
 import { createCrmSyncQueues, createCrmSyncSender, registerCrmSyncWorkers } from './crm-sync.js';
 import {
+  createWebhookDispatcherFor,
+  type WebhookConfig,
+  type WebhookDeliveryQueue,
+} from '../modules/webhooks/index.js';
+import {
+  createWebhookDeliverySender,
+  createWebhookQueues,
+  registerWebhookWorkers,
+} from './webhook-delivery.js';
+import { createCrmWritebackQueue, registerCrmWritebackWorker } from './crm-writeback.js';
+import { createCrmWritebackRepo } from '../modules/crm-writeback/index.js';
+import {
   AUDIO_MERGE_QUEUE,
   CALL_DOWNLOAD_QUEUE,
   createPipelineQueues,
@@ -72,6 +84,8 @@ import {
 } from './send-email.js';
 import { withJobLiveness } from './job-liveness.js';
 import { createTranscribeStep } from './transcribe.js';
+import { createAlertEngine, createAlertsRepo } from '../modules/alerts/index.js';
+import { alertPublisher, createAlertQueues, registerAlertWorkers } from './alert-workers.js';
 
 /** What the rest of the app needs from the job queue. */
 export interface JobQueue {
@@ -87,6 +101,8 @@ export interface JobQueue {
   capacity: CapacityCheckQueue;
   /** Queues a CRM sync of one company integration (jobs/crm-sync.ts). */
   crmSync: CrmSyncQueue;
+  /** Queues webhook deliveries (jobs/webhook-delivery.ts). */
+  webhooks: WebhookDeliveryQueue;
   stop(): Promise<void>;
 }
 
@@ -130,6 +146,10 @@ export interface StartQueueOptions {
     billing: { payments: PaymentProvider; config: Pick<AppConfig, 'appUrl' | 'billing'> };
     /** CRM syncs and the download of synced calls' recordings. */
     crm: { config: CrmConfig; providers: CrmProviders };
+    /** Alert e-mails: the app URL of their links and the key their unsubscribe links are signed with. */
+    alerts: { appUrl: string; secret: string };
+    /** Outgoing webhooks: the allow-list of private hosts, the app URL for links. */
+    webhooks: WebhookConfig;
   };
 }
 
@@ -161,8 +181,11 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
   await createCapacityQueues(boss);
   await createBillingQueues(boss);
   await createCrmSyncQueues(boss);
+  await createCrmWritebackQueue(boss, options.pipeline);
   await createBotRetirementQueue(boss);
   await createDashboardRefreshQueue(boss);
+  await createAlertQueues(boss);
+  await createWebhookQueues(boss);
   const localWorkers: LocalPipelineWorkers = new Map();
   const pipeline = createPipelineSender(boss, options.pipeline, localWorkers);
   const localBotWorkers: string[] = [];
@@ -171,6 +194,7 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
   const capacity = createCapacityCheckSender(boss);
   const crmSyncRepo = createCrmSyncStateRepo(database.db);
   const crmSync = createCrmSyncSender(boss, crmSyncRepo, options.pipeline);
+  const webhooks = createWebhookDeliverySender(boss);
   let stopCapacityTimer: (() => void) | undefined;
   let stopCrmSchedule: (() => void) | undefined;
   if (workers) {
@@ -258,6 +282,27 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
       logger,
     });
     await registerDashboardRefreshWorker(boss, { db: database.db, logger });
+    await registerAlertWorkers(boss, {
+      engine: createAlertEngine({
+        db: database.db,
+        repo: createAlertsRepo(database.db),
+        publish: alertPublisher(boss),
+        sendMail: (message, mailOptions) => queueEmail(boss, message, mailOptions),
+        links: workers.alerts,
+        pricePerMinuteCents: workers.capacity.pricePerMinuteCents,
+        logger,
+      }),
+      logger,
+    });
+    await registerWebhookWorkers(
+      boss,
+      createWebhookDispatcherFor(workers.webhooks, {
+        db: database.db,
+        queue: webhooks,
+        sendMail: (message, mailOptions) => queueEmail(boss, message, mailOptions),
+      }).dispatcher,
+      logger,
+    );
     stopCrmSchedule = await registerCrmSyncWorkers(boss, {
       db: database.db,
       repo: crmSyncRepo,
@@ -270,6 +315,12 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
       sender: crmSync,
       syncIntervalMinutes: workers.crm.config.syncIntervalMinutes,
     });
+    await registerCrmWritebackWorker(boss, {
+      repo: createCrmWritebackRepo(database.db),
+      connector: crmConnector,
+      appUrl: workers.billing.config.appUrl,
+      logger,
+    });
   }
 
   return {
@@ -279,6 +330,7 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
     backRuns,
     capacity,
     crmSync,
+    webhooks,
     async stop() {
       stopCapacityTimer?.();
       stopCrmSchedule?.();

@@ -2,7 +2,7 @@ import { AUTH_MESSAGES, isAccountSetUp, isCompanyRole, type User } from '@fieldb
 import type { FastifyInstance } from 'fastify';
 import { DomainError, forbidden, unauthenticated } from '../lib/errors.js';
 import type { UserProfileRow } from '../db/queries/user-profile.js';
-import type { RouteAuth } from './types.js';
+import type { RouteAuth, SessionRouteAuth } from './types.js';
 import './types.js';
 
 export interface AuthGuardOptions {
@@ -11,7 +11,7 @@ export interface AuthGuardOptions {
 }
 
 /** Throws unless a user with this role/permission/set-up state may call a route declaring `auth`. */
-export function checkAccess(auth: Exclude<RouteAuth, 'public'>, user: User): void {
+export function checkAccess(auth: SessionRouteAuth, user: User): void {
   if (auth.roles && !auth.roles.includes(user.role.alias as never)) throw forbidden();
   if (auth.permission && !user.permissions.some((p) => p.name === auth.permission)) {
     throw forbidden();
@@ -58,7 +58,8 @@ export function registerAuthGuard(
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.is404) return;
     const auth = request.routeOptions.config.auth;
-    if (auth === undefined || auth === 'public') return;
+    // API-key routes (/api/v1) authenticate in the public-api module, never by session.
+    if (auth === undefined || auth === 'public' || 'apiKey' in auth) return;
     const profile = request.session?.userId ? request.session.profile : null;
     // No profile with a user id: the user was deleted since the session began.
     if (!profile) throw unauthenticated();

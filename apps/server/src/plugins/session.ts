@@ -11,7 +11,10 @@ export function registerSessions(
   app.decorateRequest('session', null);
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || request.is404) return;
+    // The public API (/api/v1) takes Bearer API keys only: a session cookie there is ignored.
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/v1/') || request.is404) {
+      return;
+    }
     const token = request.cookies[SESSION_COOKIE];
     if (token) request.session = await sessions.resolve(token);
   });

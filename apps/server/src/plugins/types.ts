@@ -1,4 +1,4 @@
-import type { RoleAlias, User } from '@fieldbot/shared';
+import type { ApiKeyScope, RoleAlias, User } from '@fieldbot/shared';
 import type { SessionRecord } from '../modules/session/index.js';
 
 /**
@@ -8,11 +8,15 @@ import type { SessionRecord } from '../modules/session/index.js';
  */
 export type RouteAuth =
   | 'public'
-  | {
-      roles?: readonly RoleAlias[];
-      permission?: string;
-      setup?: 'required' | 'any';
-    };
+  | SessionRouteAuth
+  /** Public API (/api/v1): a Bearer API key with this scope, checked by the public-api module. */
+  | { apiKey: ApiKeyScope };
+
+export interface SessionRouteAuth {
+  roles?: readonly RoleAlias[];
+  permission?: string;
+  setup?: 'required' | 'any';
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -4,6 +4,7 @@ import {
   type CrmEntity,
   type CrmRecordOf,
   type CrmConnection,
+  type CrmNoteTarget,
   type CrmPage,
   type CrmProvider,
   type CrmProviders,
@@ -30,6 +31,14 @@ export class FakeCrmTenant {
   /** Recording refs whose download fails (not retryable) until removed. */
   readonly brokenRecordings = new Set<string>();
   readonly downloads: string[] = [];
+  /**
+   * Notes written to the CRM, as ServiceTitan keeps them: a customer note has an id and can be
+   * deleted, a job note has neither an id nor an edit (see servicetitan-notes.ts).
+   */
+  readonly notes: { id: string | null; target: CrmNoteTarget; text: string; deleted: boolean }[] =
+    [];
+  /** The next this many note writes fail (retryable), like a CRM that is down. */
+  failNoteWrites = 0;
   /** When set, the page requests after this many more never answer (the worker "dies" there). */
   hangAfterPages: number | null = null;
   /** While set, page requests wait for it (a sync held in the middle). */
@@ -120,6 +129,38 @@ export class FakeCrm {
               );
             }
             return Promise.resolve({ body: Readable.from([audio]), contentType: 'audio/mpeg' });
+          },
+          writeNote: (note) => {
+            const owner = check();
+            if (owner.failNoteWrites > 0) {
+              owner.failNoteWrites -= 1;
+              return Promise.reject(new CrmError('The CRM is not answering right now.', true));
+            }
+            const customer = note.target.kind === 'customer';
+            let written = owner.notes.find((n) => !n.deleted && n.text.includes(note.reference));
+            if (!written) {
+              written = {
+                id: customer ? String(owner.notes.length + 1) : null,
+                target: note.target,
+                text: note.text,
+                deleted: false,
+              };
+              owner.notes.push(written);
+            }
+            const previous = note.previous;
+            if (!previous)
+              return Promise.resolve({
+                target: note.target,
+                noteId: written.id,
+                outcome: 'created',
+              });
+            const old = owner.notes.find((n) => n.id !== null && n.id === previous.noteId);
+            if (old && old !== written) old.deleted = true;
+            return Promise.resolve({
+              target: note.target,
+              noteId: written.id,
+              outcome: old ? ('replaced' as const) : ('kept' as const),
+            });
           },
         };
         return connection;

@@ -47,7 +47,27 @@ export interface FakeServiceTitanOptions {
   recordingOf?: (tenantId: string) => { body: Buffer; contentType: string } | undefined;
 }
 
-export type FakeServiceTitanEndpoint = 'token' | `export/${CrmEntity}` | 'recording' | 'other';
+export type FakeServiceTitanEndpoint =
+  | 'token'
+  | `export/${CrmEntity}`
+  | 'recording'
+  | 'notes/list'
+  | 'notes/create'
+  | 'notes/delete'
+  | 'other';
+
+/**
+ * A note as ServiceTitan keeps it: jpm v2 job notes (no id in its answers, no edit or delete) and
+ * crm v2 customer notes (an id; deletable, not editable).
+ */
+export interface FakeServiceTitanNote {
+  id: number;
+  kind: 'job' | 'customer';
+  targetId: number;
+  text: string;
+  createdOn: string;
+  deleted: boolean;
+}
 
 export interface FakeServiceTitanControls {
   readonly credentials: {
@@ -90,6 +110,8 @@ export interface FakeServiceTitanControls {
   requests(endpoint: FakeServiceTitanEndpoint): number;
   resetRequestCounts(): void;
   tokensIssued(): number;
+  /** The notes of a job or customer (deleted ones too, flagged), oldest first. */
+  notes(kind: 'job' | 'customer', targetId: number | string): FakeServiceTitanNote[];
 }
 
 export interface FakeServiceTitan {
@@ -310,6 +332,7 @@ export async function startFakeServiceTitan(
   let holdAfter: number | null = null;
   let holding: (() => void)[] = [];
   let holdingRecordings = false;
+  const notes: FakeServiceTitanNote[] = [];
 
   const idOf = (entity: CrmEntity, index: number) => ID_BASE[entity] + index;
   const modifiedOnAt = (position: number) => new Date(base + position * 1000);
@@ -525,9 +548,87 @@ export async function startFakeServiceTitan(
     );
   }
 
+  /** jpm v2 jobs/{id}/notes and crm v2 customers/{id}/notes[/{noteId}]: list, create, delete. */
+  async function notesRoute(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    route: { kind: 'job' | 'customer'; targetId: number; noteId: string | undefined },
+  ): Promise<void> {
+    const { kind, targetId, noteId } = route;
+    const entity: CrmEntity = kind === 'job' ? 'jobs' : 'customers';
+    const index = targetId - ID_BASE[entity];
+    if (index < 0 || index >= feeds[entity].count) return problem(res, 404, `${kind} not found.`);
+    const mine = notes.filter((n) => n.kind === kind && n.targetId === targetId && !n.deleted);
+    const shape = (n: FakeServiceTitanNote) => ({
+      ...(kind === 'customer' ? { id: n.id } : {}),
+      text: n.text,
+      isPinned: false,
+      createdById: 1,
+      createdOn: n.createdOn,
+      modifiedOn: n.createdOn,
+    });
+    if (req.method === 'GET' && noteId === undefined) {
+      const page = Math.max(1, Number(url.searchParams.get('page') ?? 1));
+      const pageSize = Math.max(1, Number(url.searchParams.get('pageSize') ?? 50));
+      const data = mine.slice((page - 1) * pageSize, page * pageSize).map(shape);
+      return sendJson(res, 200, { page, pageSize, hasMore: page * pageSize < mine.length, data });
+    }
+    if (req.method === 'POST' && noteId === undefined) {
+      const body = JSON.parse((await readBody(req)) || 'null') as { text?: unknown } | null;
+      if (typeof body?.text !== 'string' || body.text === '') {
+        return problem(res, 400, 'The text field is required.');
+      }
+      const note: FakeServiceTitanNote = {
+        id: 80_000_000 + notes.length,
+        kind,
+        targetId,
+        text: body.text,
+        createdOn: new Date().toISOString(),
+        deleted: false,
+      };
+      notes.push(note);
+      return sendJson(res, 200, shape(note));
+    }
+    if (req.method === 'DELETE' && kind === 'customer' && noteId !== undefined) {
+      const note = mine.find((n) => n.id === Number(noteId));
+      if (!note) return problem(res, 404, 'Note not found.');
+      note.deleted = true;
+      res.writeHead(200).end();
+      return;
+    }
+    return problem(res, 404, 'Not found.');
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake');
     if (url.pathname === '/connect/token' && req.method === 'POST') return token(req, res);
+
+    const notesMatch =
+      /^\/(jpm|crm)\/v2\/tenant\/([^/]+)\/(jobs|customers)\/(\d+)\/notes(?:\/(\d+))?$/.exec(
+        url.pathname,
+      );
+    if (notesMatch && (notesMatch[1] === 'jpm') === (notesMatch[3] === 'jobs')) {
+      count(
+        req.method === 'POST'
+          ? 'notes/create'
+          : req.method === 'DELETE'
+            ? 'notes/delete'
+            : 'notes/list',
+      );
+      const fault = faults.shift();
+      if (fault) {
+        const headers = fault.retryAfter === undefined ? {} : { 'retry-after': fault.retryAfter };
+        return problem(res, fault.status, 'Injected failure.', headers);
+      }
+      if (!authorized(req)) return problem(res, 401, 'Unauthorized.');
+      if (!tenants.has(notesMatch[2]!)) return problem(res, 404, 'Tenant not found.');
+      return notesRoute(req, res, url, {
+        kind: notesMatch[3] === 'jobs' ? 'job' : 'customer',
+        targetId: Number(notesMatch[4]),
+        noteId: notesMatch[5],
+      });
+    }
 
     const exportMatch = /^\/(\w+)\/v2\/tenant\/([^/]+)\/export\/([a-z]+)$/.exec(url.pathname);
     const recordingMatch = /^\/telecom\/v2\/tenant\/([^/]+)\/calls\/(\d+)\/recording$/.exec(
@@ -632,6 +733,8 @@ export async function startFakeServiceTitan(
     },
     held: () => holding.length,
     tokensIssued: () => issued,
+    notes: (kind, targetId) =>
+      notes.filter((n) => n.kind === kind && n.targetId === Number(targetId)),
   };
 
   return {

@@ -57,7 +57,10 @@ const PublicMarketplacePage = lazyNamed(
   () => import('@/features/public-marketplace/pages/public-marketplace-page'),
   'PublicMarketplacePage',
 );
-const ProfilePage = lazyNamed(() => import('@/features/profile/pages/profile-page'), 'ProfilePage');
+// Its own lazy(): it takes children (the alert preferences), which lazyNamed's pages do not.
+const ProfilePage = lazy(() =>
+  import('@/features/profile/pages/profile-page').then((m) => ({ default: m.ProfilePage })),
+);
 const ChangePasswordPage = lazyNamed(
   () => import('@/features/profile/pages/change-password-page'),
   'ChangePasswordPage',
@@ -110,6 +113,12 @@ const TransactionHistoryPage = lazyNamed(
 );
 const CapacityPage = lazyNamed(() => import('@/features/billing'), 'CapacityPage');
 const IntegrationsPage = lazyNamed(() => import('@/features/integrations'), 'IntegrationsPage');
+const ApiKeysPage = lazyNamed(() => import('@/features/api-keys'), 'ApiKeysPage');
+const WebhooksPage = lazyNamed(() => import('@/features/webhooks'), 'WebhooksPage');
+const AlertsSettingsPage = lazyNamed(() => import('@/features/alerts'), 'AlertsSettingsPage');
+const UnsubscribePage = lazyNamed(() => import('@/features/alerts'), 'UnsubscribePage');
+const NotificationBell = lazyNamed(() => import('@/features/notifications'), 'NotificationBell');
+const AlertPreferences = lazyNamed(() => import('@/features/alerts'), 'AlertPreferences');
 const PublisherInfoPage = lazyNamed(
   () => import('@/features/publisher-settings/pages/publisher-info-page'),
   'PublisherInfoPage',
@@ -157,6 +166,7 @@ export const routes: RouteObject[] = [
           { path: 'accept-invite/:invitationToken', element: <AcceptInvitePage /> },
           { path: 'invitation-token-expire', element: <InvitationTokenExpirePage /> },
           { path: 'public/marketplace/:publisherId', element: <PublicMarketplacePage /> },
+          { path: 'public/alerts/unsubscribe', element: <UnsubscribePage /> },
         ],
       },
       {
@@ -172,10 +182,24 @@ export const routes: RouteObject[] = [
                 <DeprecationBanner />
               </Suspense>
             }
+            headerActions={
+              <Suspense fallback={null}>
+                <NotificationBell />
+              </Suspense>
+            }
           />
         ),
         children: [
-          { path: 'profile', element: <ProfilePage /> },
+          {
+            path: 'profile',
+            element: (
+              <ProfilePage>
+                <Suspense fallback={null}>
+                  <AlertPreferences />
+                </Suspense>
+              </ProfilePage>
+            ),
+          },
           { path: 'change-password', element: <ChangePasswordPage /> },
           { path: 'no-access', element: <NoAccessPage /> },
 
@@ -230,6 +254,9 @@ export const routes: RouteObject[] = [
                 ],
               },
               { path: 'integrations', element: <IntegrationsPage /> },
+              { path: 'api-keys', element: <ApiKeysPage /> },
+              { path: 'webhooks', element: <WebhooksPage /> },
+              { path: 'alerts', element: <AlertsSettingsPage /> },
               { path: 'publisher-info', element: <PublisherInfoPage /> },
             ],
           },

@@ -91,6 +91,12 @@ export const theme = createTheme({
     // Modal.extend(), which would pull Modal into the login page's bundle.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // Toasts too; and their message is body text, not dimmed: Mantine's dimmed description falls
+    // under 4.5:1 on the toast's background.
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
+      styles: { description: { color: 'var(--mantine-color-text)' } },
+    },
     // Mantine keeps a closed Select's options in the page (hidden) and positions them as it
     // mounts: a forced style recalculation per Select in the middle of the first render (up to
     // 100 ms of a throttled phone's CPU on the customers list). Mounted when opened instead; the

@@ -4,12 +4,14 @@ import { matchesPrefix } from './paths';
 export const ANY_USER_PREFIXES = ['/profile', '/change-password', '/no-access'] as const;
 
 const FIELD_TEAM = ['/company/dashboard', '/customers', '/interaction', '/search'];
-const MANAGER = [...FIELD_TEAM, '/users'];
+const MANAGER = [...FIELD_TEAM, '/users', '/settings/alerts'];
 const COMPANY_ADMIN = [
   ...MANAGER,
   '/settings/company-info',
   '/settings/billing',
   '/settings/integrations',
+  '/settings/api-keys',
+  '/settings/webhooks',
   '/marketplace',
 ];
 const PUBLISHER_USER = [

@@ -20,6 +20,8 @@ export const TRANSACTION_HISTORY_PATH = '/settings/billing/transaction-history';
 export const CAPACITY_PATH = '/settings/billing/capacity';
 /** Onboarding step 3 (spec §2 Settings), the next step after a card is added. */
 export const INTEGRATIONS_PATH = '/settings/integrations';
+/** Public API keys of the company (admins only, once set up). */
+export const API_KEYS_PATH = '/settings/api-keys';
 
 export const customerPath = (customerId: string) => `/customers/${customerId}`;
 /** The customer's Interactions table filtered to CSR calls (the filter lives in the query string). */

@@ -49,6 +49,9 @@ export const KNOWN_ROUTES = [
   '/settings/billing/transaction-history',
   '/settings/billing/capacity',
   '/settings/integrations',
+  '/settings/api-keys',
+  '/settings/webhooks',
+  '/settings/alerts',
   '/settings/publisher-info',
   '/company/dashboard',
   '/publisher/dashboard',
@@ -72,6 +75,7 @@ export const KNOWN_ROUTES = [
   '/clients/list',
   '/clients/detail/:clientId/*',
   '/publisher/users',
+  '/public/alerts/unsubscribe',
 ] as const;
 
 export function matchPattern(pattern: string, path: string): boolean {

@@ -1,5 +1,8 @@
 import { isCompanyRole, isPublisherRole, ROLE } from '../auth/roles';
 import type { Company, User } from '../auth/user.schema';
+import { API_KEYS_PATH } from './page-paths';
+import { WEBHOOKS_PATH } from '../webhooks/webhook-constants';
+import { ALERTS_SETTINGS_PATH } from '../alerts/alert.schema';
 
 type GatingUser = Pick<User, 'role' | 'company' | 'publisher'>;
 type GatingCompany = Pick<
@@ -30,7 +33,14 @@ export function onboardingStep(company: GatingCompany | null | undefined): 1 | 2
 }
 
 export interface SettingsTab {
-  key: 'company-info' | 'billing' | 'integrations' | 'publisher-info';
+  key:
+    | 'company-info'
+    | 'billing'
+    | 'integrations'
+    | 'publisher-info'
+    | 'api-keys'
+    | 'webhooks'
+    | 'alerts';
   label: string;
   path: string;
   disabled: boolean;
@@ -48,6 +58,12 @@ export function settingsTabs(user: GatingUser): SettingsTab[] {
     ];
   }
   const step = isAccountSetUp(user) ? 3 : onboardingStep(user.company);
+  // Alerts (issue 26): admins and managers keep the rules once set-up is done; a manager's
+  // settings are this tab alone.
+  const alerts: SettingsTab[] = isAccountSetUp(user)
+    ? [{ key: 'alerts', label: 'Alerts', path: ALERTS_SETTINGS_PATH, disabled: false }]
+    : [];
+  if (user.role.alias === ROLE.MANAGER) return alerts;
   return [
     {
       key: 'company-info',
@@ -62,6 +78,15 @@ export function settingsTabs(user: GatingUser): SettingsTab[] {
       path: '/settings/integrations',
       disabled: step < 3,
     },
+    // Public API keys (issue 26): no onboarding step, so the tab appears once set-up is done.
+    ...(user.role.alias === ROLE.COMPANY_ADMIN && isAccountSetUp(user)
+      ? [{ key: 'api-keys' as const, label: 'API keys', path: API_KEYS_PATH, disabled: false }]
+      : []),
+    // Webhooks (issue 26): like API keys, once set-up is done.
+    ...(user.role.alias === ROLE.COMPANY_ADMIN && isAccountSetUp(user)
+      ? [{ key: 'webhooks' as const, label: 'Webhooks', path: WEBHOOKS_PATH, disabled: false }]
+      : []),
+    ...(user.role.alias === ROLE.COMPANY_ADMIN ? alerts : []),
   ];
 }
 

@@ -11,3 +11,7 @@ export * from './bots.js';
 export * from './billing.js';
 export * from './integrations.js';
 export * from './dashboards.js';
+export * from './api-keys.js';
+export * from './webhooks.js';
+export * from './alerts.js';
+export * from './crm-writeback.js';

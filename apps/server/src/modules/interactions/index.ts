@@ -3,5 +3,6 @@
  * module imports it from here only.
  */
 export { registerInteractionsModule } from './interactions.module.js';
-export { transcriptSegmentsQuery } from './interactions.repo.js';
+export { interactionDetailQuery, transcriptSegmentsQuery } from './interactions.repo.js';
+export { toInteractionListItem } from './interactions.service.js';
 export { createPipelineRepo, type PipelineRepo } from './pipeline.repo.js';

@@ -117,6 +117,41 @@ export class CrmError extends Error {
   }
 }
 
+/** Where a note goes in the CRM: a job, or a customer (by the CRM's own id). */
+export interface CrmNoteTarget {
+  kind: 'job' | 'customer';
+  externalId: string;
+}
+
+export interface CrmNoteWrite {
+  target: CrmNoteTarget;
+  /** The note's text; it contains `reference`, so the note can be found again by its text. */
+  text: string;
+  /**
+   * Unique per write attempt of one content (e.g. `fieldbot:<write-back id>:<hash>`). Before
+   * creating, the adapter looks for a note carrying it: a retry after a crash between the CRM's
+   * answer and our commit finds that note instead of adding a second one.
+   */
+  reference: string;
+  /** The note this one updates, as the adapter returned it earlier; null for a first write. */
+  previous: CrmNoteRef | null;
+}
+
+/** Our handle on a written note. `noteId` is null when the CRM gives its notes no id (ServiceTitan job notes). */
+export interface CrmNoteRef {
+  target: CrmNoteTarget;
+  noteId: string | null;
+}
+
+export interface CrmNoteWritten extends CrmNoteRef {
+  /**
+   * How the previous note was dealt with: edited in place, replaced (a new note, the old one
+   * deleted), or kept (the CRM can neither edit nor delete it: the new note supersedes it).
+   * 'created' for a first write.
+   */
+  outcome: 'created' | 'edited' | 'replaced' | 'kept';
+}
+
 /** A connection made from one company's saved values. */
 export interface CrmConnection {
   /** Checks the credentials (a token request, a tiny read); throws CrmError with credentials=true if wrong. */
@@ -129,6 +164,11 @@ export interface CrmConnection {
   ): Promise<CrmPage<E>>;
   /** The recording of a call (its recordingRef), downloaded with the connection's auth. */
   downloadRecording(recordingRef: string, signal?: AbortSignal): Promise<CrmRecording>;
+  /**
+   * Writes a note, or updates `previous` with new text as far as the CRM allows. Idempotent for
+   * a given `reference`: a second call finds the note the first one wrote.
+   */
+  writeNote(note: CrmNoteWrite, signal?: AbortSignal): Promise<CrmNoteWritten>;
 }
 
 /** Where a provider may keep state between runs (e.g. an OAuth token); kept per company integration. */

@@ -20,10 +20,12 @@ export interface AppLayoutProps {
   userMenuItems?: ReactNode;
   /** Notices a feature shows above every page, e.g. the marketplace's deprecations. */
   banner?: ReactNode;
+  /** Controls a feature adds to the header, e.g. the notification bell. */
+  headerActions?: ReactNode;
 }
 
 /** The logged-in shell: header, collapsible sidebar, page (or the not-enough-permission state), footer. */
-export function AppLayout({ userMenuItems, banner }: AppLayoutProps) {
+export function AppLayout({ userMenuItems, banner, headerActions }: AppLayoutProps) {
   const user = useCurrentUser();
   const { pathname } = useLocation();
   const { noPermission } = useSessionFlags();
@@ -56,6 +58,7 @@ export function AppLayout({ userMenuItems, banner }: AppLayoutProps) {
               navOpened={mobileOpened}
               onToggleNav={toggleMobile}
               userMenuItems={userMenuItems}
+              actions={headerActions}
             />
           }
           navbar={

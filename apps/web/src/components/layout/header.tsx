@@ -1,5 +1,15 @@
 import type { User } from '@fieldbot/shared';
-import { Avatar, Group, Loader, Menu, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  Avatar,
+  Box,
+  Group,
+  Loader,
+  Menu,
+  Modal,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconChevronDown, IconKey, IconLogout, IconUser } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -14,9 +24,11 @@ export interface HeaderProps {
   onToggleNav: () => void;
   /** Items the app adds to the user menu (e.g. Help), between Change Password and Logout. */
   userMenuItems?: ReactNode;
+  /** Controls a feature adds beside the user menu (e.g. the notification bell). */
+  actions?: ReactNode;
 }
 
-export function Header({ user, navOpened, onToggleNav, userMenuItems }: HeaderProps) {
+export function Header({ user, navOpened, onToggleNav, userMenuItems, actions }: HeaderProps) {
   const pageHeader = usePageHeaderState();
   const goBack = useGoBack(pageHeader.returnTo);
   const logout = useLogout();
@@ -30,6 +42,8 @@ export function Header({ user, navOpened, onToggleNav, userMenuItems }: HeaderPr
         onBack={goBack}
       />
 
+      {/* An auto margin keeps the actions beside the menu, whatever the Group's justify. */}
+      {actions && <Box ml="auto">{actions}</Box>}
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <UnstyledButton aria-label={`User menu for ${user.name}`} style={{ borderRadius: 8 }}>

@@ -1,14 +1,34 @@
 import { CRM_ENTITIES } from '../../../db/schema/integrations.js';
-import { CrmError, type CrmConnection, type CrmEntity, type CrmProvider } from '../crm-provider.js';
+import {
+  CrmError,
+  type CrmConnection,
+  type CrmEntity,
+  type CrmNoteTarget,
+  type CrmProvider,
+} from '../crm-provider.js';
 import { decodeCursor, exportChanges } from './demo-export.js';
 import { loadDemoCallClips, openDemoRecording, type DemoCallClips } from './demo-recordings.js';
 import { DemoWorld, MINUTE_MS } from './demo-world.js';
+
+/**
+ * Where the Demo CRM keeps the notes written to it (its world is generated, so notes are the one
+ * thing it stores): our database in the app (modules/crm-writeback), memory in unit tests.
+ */
+export interface DemoNoteStore {
+  /** The id of the integration's note whose text carries `reference`, if any. */
+  findByReference(companyIntegrationId: string, reference: string): Promise<string | null>;
+  create(companyIntegrationId: string, target: CrmNoteTarget, text: string): Promise<string>;
+  /** false when the note is gone. */
+  update(companyIntegrationId: string, noteId: string, text: string): Promise<boolean>;
+}
 
 export interface DemoCrmOptions {
   /** The clock of the CRM's world: records exist and move on as it advances. */
   now?: () => Date;
   /** Records per export page. */
   pageSize: number;
+  /** Without one, writing a note fails (not retryable): nowhere to keep it. */
+  notes?: DemoNoteStore;
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -51,7 +71,7 @@ export function createDemoCrmProvider(options: DemoCrmOptions): CrmProvider {
 
   return {
     slug: 'demo-crm',
-    connect({ values }): CrmConnection {
+    connect({ values, companyIntegrationId }): CrmConnection {
       let world: DemoWorld | undefined;
       const worldOf = () => {
         if (!world) {
@@ -79,6 +99,20 @@ export function createDemoCrmProvider(options: DemoCrmOptions): CrmProvider {
         async downloadRecording(recordingRef, signal) {
           signal?.throwIfAborted();
           return openDemoRecording(callClips(), recordingRef);
+        },
+        // Unlike ServiceTitan, the Demo CRM edits a note in place.
+        async writeNote(note, signal) {
+          signal?.throwIfAborted();
+          const store = options.notes;
+          if (!store) throw new CrmError('The demo CRM keeps no notes here.', false);
+          const previousId = note.previous?.noteId ?? null;
+          if (previousId && (await store.update(companyIntegrationId, previousId, note.text))) {
+            return { target: note.target, noteId: previousId, outcome: 'edited' };
+          }
+          const noteId =
+            (await store.findByReference(companyIntegrationId, note.reference)) ??
+            (await store.create(companyIntegrationId, note.target, note.text));
+          return { target: note.target, noteId, outcome: 'created' };
         },
       };
     },

@@ -96,21 +96,47 @@ export class ServiceTitanTransport {
       onStatus?: (status: number) => CrmError | null;
     } = {},
   ): Promise<Response> {
+    return this.send('GET', path, query, request);
+  }
+
+  /**
+   * Any method of the API with auth, like `get`. A POST (`json` body) is not idempotent: it is sent
+   * again only after 429 (refused before it ran), never after a 5xx or a lost answer, which may
+   * have created the record; the caller's own retry decides what to do then.
+   */
+  async send(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    query: Record<string, string>,
+    request: {
+      signal?: AbortSignal;
+      accept?: string;
+      json?: unknown;
+      onStatus?: (status: number) => CrmError | null;
+    } = {},
+  ): Promise<Response> {
     const { signal, accept = 'application/json', onStatus = () => null } = request;
     const url = new URL(this.options.apiUrl + path);
     for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+    const body = request.json === undefined ? undefined : JSON.stringify(request.json);
     let refreshed = false;
     for (;;) {
       const token = await this.accessToken(signal, refreshed);
-      const response = await this.withRetries(signal, () =>
-        this.options.fetch(url, {
-          headers: {
-            authorization: `Bearer ${token}`,
-            'st-app-key': this.credentials.appKey,
-            accept,
-          },
-          signal,
-        }),
+      const response = await this.withRetries(
+        signal,
+        () =>
+          this.options.fetch(url, {
+            method,
+            headers: {
+              authorization: `Bearer ${token}`,
+              'st-app-key': this.credentials.appKey,
+              accept,
+              ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            },
+            body,
+            signal,
+          }),
+        method !== 'POST',
       );
       if (response.ok) return response;
       await response.body?.cancel();
@@ -202,6 +228,7 @@ export class ServiceTitanTransport {
   private async withRetries(
     signal: AbortSignal | undefined,
     send: () => Promise<Response>,
+    idempotent = true,
   ): Promise<Response> {
     for (let attempt = 0; ; attempt++) {
       let response: Response | null = null;
@@ -209,8 +236,18 @@ export class ServiceTitanTransport {
         response = await send();
       } catch (error) {
         if (signal?.aborted) throw error;
+        if (!idempotent) {
+          throw new CrmError('ServiceTitan did not answer; the write will be tried again.', true);
+        }
       }
       if (response && !isRetryableStatus(response.status)) return response;
+      if (response && !idempotent && response.status !== 429) {
+        await response.body?.cancel();
+        throw new CrmError(
+          `ServiceTitan is not answering right now (HTTP ${response.status}); the write will be tried again.`,
+          true,
+        );
+      }
       const status = response?.status;
       const retryAfter = response
         ? retryAfterMs(response.headers.get('retry-after'), this.options.now())
@@ -219,7 +256,7 @@ export class ServiceTitanTransport {
       if (attempt >= this.options.maxRetries || (retryAfter ?? 0) > RETRY_AFTER_CAP_MS) {
         const detail = status === undefined ? '' : ` (HTTP ${status})`;
         throw new CrmError(
-          `ServiceTitan is not answering right now${detail}; the sync will try again later.`,
+          `ServiceTitan is not answering right now${detail}; Fieldbot will try again later.`,
           true,
         );
       }

@@ -20,6 +20,7 @@ import {
   mapExportRow,
   recordingPath,
 } from './servicetitan-records.js';
+import { writeServiceTitanNote } from './servicetitan-notes.js';
 
 export interface ServiceTitanConfig {
   authUrl: string;
@@ -135,6 +136,10 @@ export function createServiceTitanProvider(
             body: Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
             contentType: response.headers.get('content-type') ?? 'audio/mpeg',
           };
+        },
+        async writeNote(note, signal) {
+          const { transport, tenant } = open();
+          return writeServiceTitanNote(transport, tenant, note, signal);
         },
       };
     },

@@ -1,6 +1,11 @@
-import type { IntegrationListItem } from '@fieldbot/shared';
+import {
+  crmWritebackFailureSentence,
+  type CrmWritebackFailure,
+  type IntegrationListItem,
+} from '@fieldbot/shared';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPlugConnected, IconRefresh, IconSettings } from '@tabler/icons-react';
+import { formatTimestamp } from '@/lib/format-date';
 import { isConnected, isSyncBusy } from '../lib/sync-state';
 import { IntegrationLogo } from './integration-logo';
 import { IntegrationStatus } from './integration-status';
@@ -11,13 +16,21 @@ export interface IntegrationCardProps {
   onSync: (row: IntegrationListItem) => void;
   /** This row's sync request is on its way. */
   syncing: boolean;
+  /** Bot results that could not be written to this CRM since its last successful write. */
+  writebackFailure?: CrmWritebackFailure | null;
 }
 
 /**
  * One catalogue entry (spec §2 "Integrations tab"): Connect or Modify while no sync is queued or
  * running; Sync once connected, shown as a disabled 'Syncing' while one is.
  */
-export function IntegrationCard({ row, onOpen, onSync, syncing }: IntegrationCardProps) {
+export function IntegrationCard({
+  row,
+  onOpen,
+  onSync,
+  syncing,
+  writebackFailure,
+}: IntegrationCardProps) {
   const connected = isConnected(row);
   const busy = isSyncBusy(row) || syncing;
   const titleId = `integration-${row.id}-name`;
@@ -40,6 +53,12 @@ export function IntegrationCard({ row, onOpen, onSync, syncing }: IntegrationCar
             </Text>
           </Stack>
         </Group>
+        {writebackFailure && (
+          <Text size="xs" c="red" role="alert">
+            {crmWritebackFailureSentence(writebackFailure, row.name)} (last at{' '}
+            {formatTimestamp(writebackFailure.last_failed_at)})
+          </Text>
+        )}
         <Group justify="space-between" align="flex-end" gap="sm">
           <IntegrationStatus row={row} />
           <Group gap="xs">

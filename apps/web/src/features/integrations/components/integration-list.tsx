@@ -1,4 +1,4 @@
-import type { IntegrationListItem } from '@fieldbot/shared';
+import type { CrmWritebackStatus, IntegrationListItem } from '@fieldbot/shared';
 import { Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import { IntegrationCard } from './integration-card';
@@ -31,10 +31,18 @@ export interface IntegrationListProps {
   onSync: (row: IntegrationListItem) => void;
   /** The integration whose sync request is on its way, if any. */
   syncingId: number | null;
+  /** The write-back state: its failures show on the card of the CRM they belong to. */
+  writeback?: CrmWritebackStatus;
 }
 
 /** The catalogue as cards: one column on a phone, two from md up. */
-export function IntegrationList({ rows, onOpen, onSync, syncingId }: IntegrationListProps) {
+export function IntegrationList({
+  rows,
+  onOpen,
+  onSync,
+  syncingId,
+  writeback,
+}: IntegrationListProps) {
   if (rows.length === 0) {
     return (
       <Paper withBorder radius="md" p="xl">
@@ -57,6 +65,9 @@ export function IntegrationList({ rows, onOpen, onSync, syncingId }: Integration
           onOpen={onOpen}
           onSync={onSync}
           syncing={syncingId === row.integration_id}
+          writebackFailure={
+            writeback?.integration?.integration_id === row.integration_id ? writeback.failure : null
+          }
         />
       ))}
     </SimpleGrid>

@@ -1,9 +1,17 @@
-import { INTEGRATION_MESSAGES, type IntegrationListItem } from '@fieldbot/shared';
+import {
+  INTEGRATION_MESSAGES,
+  ROLE,
+  isAccountSetUp,
+  type IntegrationListItem,
+} from '@fieldbot/shared';
 import { Alert, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { TableError } from '@/components/data-table';
 import { usePageHeader } from '@/components/layout/page-header';
+import { useCurrentUser } from '@/lib/session';
+import { useCrmWriteback } from '../api/crm-writeback';
+import { CrmWritebackPanel } from '../components/crm-writeback-panel';
 import { useIntegrations } from '../api/get-integrations';
 import { useSyncIntegration } from '../api/sync-integration';
 import { IntegrationDialog } from '../components/integration-dialog';
@@ -17,6 +25,10 @@ export function IntegrationsPage() {
   const list = useIntegrations();
   const sync = useSyncIntegration();
   const [open, setOpen] = useState<IntegrationListItem | null>(null);
+  const user = useCurrentUser();
+  // During onboarding the write-back routes answer 403 (they need a set-up account).
+  const setUp = user?.role.alias === ROLE.COMPANY_ADMIN && isAccountSetUp(user);
+  const writeback = useCrmWriteback({ enabled: setUp });
   const rows = list.data?.data;
   useCrmConnectedFlag(rows);
   useReferralRedirect(rows);
@@ -33,6 +45,7 @@ export function IntegrationsPage() {
         onOpen={setOpen}
         onSync={(row) => sync.mutate(row.integration_id)}
         syncingId={sync.isPending ? (sync.variables ?? null) : null}
+        writeback={writeback.data}
       />
     );
   }
@@ -48,6 +61,13 @@ export function IntegrationsPage() {
         </Alert>
       )}
       {content}
+      {setUp && (
+        <CrmWritebackPanel
+          status={writeback.data}
+          error={writeback.isError ? writeback.error : null}
+          onRetry={() => void writeback.refetch()}
+        />
+      )}
       <IntegrationDialog integration={open} onClose={() => setOpen(null)} />
     </Stack>
   );

@@ -2,7 +2,7 @@ import { AUTH_MESSAGES, MESSAGES, formatPhone, digitsOnly, type User } from '@fi
 import { Button, Center, Group, Loader, Paper, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { usePageHeader } from '@/components/layout/page-header';
 import { applyServerErrors } from '@/lib/forms/server-errors';
 import { focusFirstError } from '@/lib/forms/focus-first-error';
@@ -22,8 +22,11 @@ import {
 
 const FIELDS = ['name', 'phone', 'image'] as const;
 
-/** /profile (spec §2 Profile screen, §5 Profile rules). */
-export function ProfilePage() {
+/**
+ * /profile (spec §2 Profile screen, §5 Profile rules). `children` are sections a feature adds
+ * below the form (the router passes the alert preferences).
+ */
+export function ProfilePage({ children }: { children?: ReactNode }) {
   usePageHeader({ title: 'Profile' });
   const user = useCurrentUser();
   if (!user) {
@@ -33,7 +36,13 @@ export function ProfilePage() {
       </Center>
     );
   }
-  return <ProfileForm user={user} />;
+  if (!children) return <ProfileForm user={user} />;
+  return (
+    <Stack gap="lg">
+      <ProfileForm user={user} />
+      {children}
+    </Stack>
+  );
 }
 
 function ProfileForm({ user }: { user: User }) {
