@@ -193,6 +193,15 @@ describe('InteractionDetailPage', () => {
     expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}${URL}?t=31`);
   });
 
+  it('moves the player when a link to another moment of the same interaction is followed', async () => {
+    const { router } = renderDetail({ body: { data: detail() } }, `${URL}?t=2`);
+    const ws = await readyWaveSurfer();
+    expect(ws.seeks).toEqual([2]);
+    await act(() => router.navigate(`${URL}?t=21.5`));
+    expect(ws.seeks).toEqual([2, 21.5]);
+    expect(segmentRow('Thanks')).toHaveAttribute('aria-current', 'true');
+  });
+
   it('shows the loading player and the generating transcript while merging, and polls', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let merged = false;

@@ -14,7 +14,7 @@ import {
 } from '@fieldbot/shared';
 import { Alert, Anchor, Button, Group, Stack, Title } from '@mantine/core';
 import { IconAlertCircle, IconLink } from '@tabler/icons-react';
-import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { AudioPlayer, type AudioPlayerHandle } from '@/components/audio-player';
 import { TableError } from '@/components/data-table';
@@ -111,6 +111,17 @@ function InteractionView({ detail }: { detail: InteractionDetail }) {
   const onTimeUpdate = (seconds: number) => setActiveIndex(activeSegmentIndex(segments, seconds));
 
   const seek = (seconds: number) => player.current?.seekTo(seconds);
+
+  // A link to another moment of this same interaction (a notification, a search hit) changes only
+  // `?t=`: the page stays mounted, so the player moves there instead of reading startAt again.
+  const t = searchParams.get('t');
+  const shownT = useRef(t);
+  useEffect(() => {
+    if (t === shownT.current) return;
+    shownT.current = t;
+    const seconds = parseStartTime(t);
+    if (seconds > 0) player.current?.seekTo(seconds);
+  }, [t]);
 
   const botTarget = useMemo<BotResultTarget>(
     () => ({
