@@ -264,6 +264,16 @@ describe('alert rules: who may keep them', () => {
     expect((await t.client().get(alertRulesPath)).status).toBe(401);
   });
 
+  it('answers an admin still setting up with an empty bell, not a 403 ("No Access")', async () => {
+    const onboarding = await as(DEMO.newadmin.email);
+    const unread = await onboarding.get(notificationsUnreadPath);
+    expect(unread.status).toBe(200);
+    expect(unread.body.data.unread).toBe(0);
+    const list = await onboarding.get(notificationsPath);
+    expect(list.status).toBe(200);
+    expect(list.body.data.items).toEqual([]);
+  });
+
   it("never shows or changes another company's rules", async () => {
     const rule = await createRule(DEMO.admin.email, { bot_id: ids.booking, name: 'Acme only' });
     const globex = await as(DEMO.globex.email);

@@ -25,6 +25,12 @@ export const crmWritebackFailureSchema = z.object({
 });
 export type CrmWritebackFailure = z.infer<typeof crmWritebackFailureSchema>;
 
+/** The write-back routes (the integrations tab's panel). */
+export const CRM_WRITEBACK_PATH = '/api/crm-writeback';
+export const CRM_WRITEBACK_DEMO_NOTES_PATH = `${CRM_WRITEBACK_PATH}/demo-notes`;
+export const crmWritebackBotPath = (botId: string) =>
+  `${CRM_WRITEBACK_PATH}/bots/${encodeURIComponent(botId)}`;
+
 /** GET /api/crm-writeback: the connected CRM (null: none), the subscribed bots' switches, failures. */
 export const crmWritebackStatusSchema = z.object({
   integration: z

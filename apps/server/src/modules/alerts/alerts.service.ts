@@ -113,6 +113,8 @@ export function createAlertsService(deps: { repo: AlertsRepo; secret: string }) 
     },
 
     async notifications(user: User, query: NotificationsQuery) {
+      // An admin who has not created the company yet has nothing to be alerted about.
+      if (!user.company) return { items: [], count: 0, unread: 0 };
       const { companyId } = viewerScope(user);
       const [page, unread] = await Promise.all([
         repo.notifications(user.id, companyId, query),
@@ -131,6 +133,7 @@ export function createAlertsService(deps: { repo: AlertsRepo; secret: string }) 
     },
 
     async unread(user: User) {
+      if (!user.company) return { unread: 0 };
       return { unread: await repo.unreadCount(user.id, viewerScope(user).companyId) };
     },
 

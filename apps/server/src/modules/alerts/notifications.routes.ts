@@ -15,8 +15,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RouteAuth } from '../../plugins/types.js';
 import type { AlertsService } from './alerts.service.js';
 
-/** Every company role reads its own notifications; nobody reads anyone else's. */
-const members: RouteAuth = { roles: ALERT_RECIPIENT_ROLES };
+/**
+ * Every company role reads its own notifications; nobody reads anyone else's. Also before set-up
+ * completes: the header's bell appears as soon as the page sees the account set up, possibly a
+ * moment before this session's user does, and a 403 there would read as "No Access".
+ */
+const members: RouteAuth = { roles: ALERT_RECIPIENT_ROLES, setup: 'any' };
 
 export interface StreamTiming {
   pollMs: number;

@@ -1,5 +1,7 @@
 import {
+  CRM_WRITEBACK_DEMO_NOTES_PATH,
   CRM_WRITEBACK_MESSAGES,
+  CRM_WRITEBACK_PATH,
   ROLE,
   crmWritebackBotParamsSchema,
   crmWritebackStatusResponseSchema,
@@ -26,16 +28,18 @@ export async function crmWritebackRoutes(
   const { writeback } = deps;
 
   r.get(
-    '/api/crm-writeback',
+    CRM_WRITEBACK_PATH,
     {
-      config: { auth: companyAdmins },
+      // Readable before set-up completes: the page shows the panel as soon as it sees the CRM
+      // connected, possibly a moment before this session's user does (it would read as a 403).
+      config: { auth: { ...companyAdmins, setup: 'any' } },
       schema: { response: { 200: crmWritebackStatusResponseSchema } },
     },
     async (request) => ({ data: await writeback.status(request.user!) }),
   );
 
   r.put(
-    '/api/crm-writeback/bots/:bot_id',
+    `${CRM_WRITEBACK_PATH}/bots/:bot_id`,
     {
       config: { auth: companyAdmins },
       schema: {
@@ -51,7 +55,7 @@ export async function crmWritebackRoutes(
   );
 
   r.get(
-    '/api/crm-writeback/demo-notes',
+    CRM_WRITEBACK_DEMO_NOTES_PATH,
     {
       config: { auth: companyAdmins },
       schema: { response: { 200: demoCrmNotesResponseSchema } },

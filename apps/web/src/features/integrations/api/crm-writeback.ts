@@ -1,5 +1,8 @@
 import {
+  CRM_WRITEBACK_DEMO_NOTES_PATH,
+  CRM_WRITEBACK_PATH,
   INTEGRATIONS_REFETCH_MS,
+  crmWritebackBotPath,
   crmWritebackStatusResponseSchema,
   demoCrmNotesResponseSchema,
   updateCrmWritebackResponseSchema,
@@ -16,7 +19,7 @@ export const demoCrmNotesQueryKey = ['crm-writeback', 'demo-notes'] as const;
 export function useCrmWriteback(options: { enabled: boolean }) {
   return useQuery({
     queryKey: crmWritebackQueryKey,
-    queryFn: () => http.get('/api/crm-writeback', crmWritebackStatusResponseSchema),
+    queryFn: () => http.get(CRM_WRITEBACK_PATH, crmWritebackStatusResponseSchema),
     select: (body) => body.data,
     enabled: options.enabled,
     // Failures arrive from the worker: follow them as the integration list follows its syncs.
@@ -30,11 +33,7 @@ export function useSetCrmWriteback() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ botId, enabled }: { botId: string; enabled: boolean }) =>
-      http.put(
-        `/api/crm-writeback/bots/${encodeURIComponent(botId)}`,
-        { enabled },
-        updateCrmWritebackResponseSchema,
-      ),
+      http.put(crmWritebackBotPath(botId), { enabled }, updateCrmWritebackResponseSchema),
     onSuccess: ({ message, data }) => {
       queryClient.setQueryData<{ data: CrmWritebackStatus }>(crmWritebackQueryKey, (old) =>
         old
@@ -55,7 +54,7 @@ export function useSetCrmWriteback() {
 export function useDemoCrmNotes(options: { enabled: boolean }) {
   return useQuery({
     queryKey: demoCrmNotesQueryKey,
-    queryFn: () => http.get('/api/crm-writeback/demo-notes', demoCrmNotesResponseSchema),
+    queryFn: () => http.get(CRM_WRITEBACK_DEMO_NOTES_PATH, demoCrmNotesResponseSchema),
     select: (body) => body.data,
     enabled: options.enabled,
     meta: { errorToast: false },
