@@ -67,3 +67,4 @@ export * from './alerts/alert-rules';
 export * from './alerts/digest-time';
 export * from './public-api/api-key.schema';
 export * from './public-api/v1.schema';
+export * from './privacy/redact-pii';
