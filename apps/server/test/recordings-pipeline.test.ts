@@ -10,10 +10,15 @@ import {
   openJobsResponseSchema,
   validationErrorSchema,
 } from '@fieldbot/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { ApiClient } from './support/api-client';
 import { DEMO } from './support/demo';
-import { FAKE_SEGMENTS, startFakeSttServer, type FakeSttServer } from './support/fake-stt-server';
+import {
+  FAKE_SEGMENTS,
+  startFakeSttServer,
+  type FakeSegment,
+  type FakeSttServer,
+} from './support/fake-stt-server';
 import {
   insertCall,
   insertFixtures,
@@ -588,6 +593,52 @@ describe('a recording from uploaded chunks to a completed interaction', () => {
       expect(state.usage).toEqual([]);
       expect(state.events).toEqual([]);
       expect(stt.requests.some((r) => r.fileName?.startsWith(`${number}.`))).toBe(false);
+    },
+    SLOW_TEST_TIMEOUT_MS,
+  );
+});
+
+describe('personal data said in a recording', () => {
+  it(
+    'is masked before the transcript is stored: a card number said across two segments',
+    async () => {
+      const said: FakeSegment[] = [
+        { start: 0, end: 1.5, text: ' Sure, my card number is four one one one, one one one one,' },
+        { start: 1.5, end: 3, text: ' one one one one, one one one one. Job 4417203398 is fine.' },
+      ];
+      // The fallback rather than a scripted next reply: an earlier test's recording still being
+      // transcribed would take that one.
+      const usual = stt.fallback;
+      stt.fallback = { kind: 'ok', segments: said };
+      onTestFinished(() => {
+        stt.fallback = usual;
+      });
+      const audio = await renderAudio('sine=duration=2', 'wav');
+      const body = {
+        customer_id: fx.techCustomer,
+        file_urls: await uploadChunks(tech, [audio], 'wav'),
+        started_at: new Date().toISOString(),
+      };
+      expect((await tech.post('/api/company/recordings', body)).status).toBe(200);
+      const { id } = await waitForCompleted(tech, body);
+      const stored = await t.inspect(async (q) => ({
+        text: (await q(`SELECT transcript_text FROM interactions WHERE id = $1`, [id]))[0]!
+          .transcript_text as string,
+        segments: (
+          await q(
+            `SELECT text FROM transcript_segments WHERE interaction_id = $1 ORDER BY position`,
+            [id],
+          )
+        ).map((r) => r.text as string),
+      }));
+      for (const text of [stored.text, stored.segments.join(' ')]) {
+        expect(text).not.toMatch(/one one one one, one one one one/);
+        expect(text).toContain('1111]');
+        // A job number is not a card: it stays readable.
+        expect(text).toContain('Job 4417203398 is fine.');
+      }
+      // Each segment keeps its length, so bots' offsets and the player's lines still agree.
+      expect(stored.segments.map((x) => x.length)).toEqual(said.map((x) => x.text.trim().length));
     },
     SLOW_TEST_TIMEOUT_MS,
   );

@@ -68,3 +68,4 @@ export * from './alerts/digest-time';
 export * from './public-api/api-key.schema';
 export * from './public-api/v1.schema';
 export * from './privacy/redact-pii';
+export * from './privacy/redact-transcript';

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { HoldReason } from '@fieldbot/shared';
+import { redactTranscript, type HoldReason } from '@fieldbot/shared';
 import type PgBoss from 'pg-boss';
 import type { Transcription } from '../providers/transcription/index.js';
 import { publishInteractionCompleted } from './interaction-events.js';
@@ -110,12 +110,16 @@ export function createTranscribeStep(
         );
         const cached = await cache.get(cacheKey);
         if (cached) {
-          transcription = cached;
+          // A copy cached before redaction existed is masked here too (masking is idempotent).
+          transcription = redactTranscript(cached);
         } else {
-          transcription = await transcribePieces(file, row.number, row.audioSeconds, work, {
-            signal,
-            niceness,
-          });
+          // Masked before anything keeps or reads it: the cache, the database, the bots.
+          transcription = redactTranscript(
+            await transcribePieces(file, row.number, row.audioSeconds, work, {
+              signal,
+              niceness,
+            }),
+          );
           // Only an optimisation: a transcript that can't be cached is still saved below.
           await cache.put(cacheKey, transcription).catch(() => undefined);
         }
