@@ -169,6 +169,28 @@ describe('bot-run handler', () => {
     ]);
   });
 
+  it('never shows a bot a card number of a transcript stored before masking existed', async () => {
+    const { repo, finished } = fakeRepo();
+    const said = 'Card 4111 1111 1111 1111, thanks.';
+    repo.interactionTranscript = async () => ({ text: said, segments: [] });
+    const seen: string[] = [];
+    const rules: BotEngine = {
+      kind: 'rules',
+      run: async (_bot, transcript) => {
+        seen.push(transcript.text);
+        return RESULT;
+      },
+    };
+    await createBotRunHandler({ repo, engines: { rules, llm: null }, logger }).run('r1', {
+      final: false,
+    });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).not.toContain('4111 1111');
+    expect(seen[0]).toContain('1111]');
+    expect(seen[0]).toHaveLength(said.length);
+    expect(finished).toEqual([{ status: 'success', result: RESULT, transcriptText: seen[0] }]);
+  });
+
   it('fails a result of a cancelled back-run without calling the engine', async () => {
     const { handler, finished, calls } = handlerFor({ cancelled: true });
     await handler.run('r1', { final: false });

@@ -1,4 +1,9 @@
-import { BACK_RUN_MESSAGES, BOT_RUN_MESSAGES, type HoldReason } from '@fieldbot/shared';
+import {
+  BACK_RUN_MESSAGES,
+  BOT_RUN_MESSAGES,
+  redactTranscript,
+  type HoldReason,
+} from '@fieldbot/shared';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { PipelineConfig } from '../config.js';
@@ -133,9 +138,12 @@ export function createBotRunHandler({ repo, engines, logger, holdOf, events }: B
       }
       let succeeded = false;
       try {
-        const transcript = row.interactionId
+        const stored = row.interactionId
           ? await repo.interactionTranscript(row.interactionId)
           : await repo.customerTranscript(row.customerId!);
+        // Transcripts are masked when made; one stored before masking existed is masked here, so
+        // no bot or LLM reads a card number (equal-length masks keep the stored offsets valid).
+        const transcript = stored && redactTranscript(stored);
         if (!transcript || transcript.text.trim() === '') {
           throw new BotEngineError(
             row.interactionId
