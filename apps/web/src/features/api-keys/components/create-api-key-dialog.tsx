@@ -5,24 +5,12 @@ import {
   createApiKeyRequestSchema,
   type ApiKeyScope,
 } from '@fieldbot/shared';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Checkbox,
-  Code,
-  CopyButton,
-  Group,
-  Modal,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Code, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
+import { CopyField } from '@/components/forms/copy-field';
 import { focusFirstError } from '@/lib/forms/focus-first-error';
 import { applyServerErrors } from '@/lib/forms/server-errors';
 import { notifyError } from '@/lib/notify';
@@ -133,33 +121,12 @@ function ShowKey({ name, apiKey, onDone }: { name: string; apiKey: string; onDon
       <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} role="note">
         {SHOWN_ONCE_WARNING}
       </Alert>
-      <TextInput
+      <CopyField
         label={`API key “${name}”`}
         value={apiKey}
-        readOnly
+        what="API key"
+        monospace
         data-testid="new-api-key"
-        onFocus={(event) => event.currentTarget.select()}
-        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-        rightSection={
-          <CopyButton value={apiKey} timeout={2000}>
-            {({ copied, copy }) => (
-              <Tooltip label={copied ? 'Copied' : 'Copy key'} withArrow>
-                <ActionIcon
-                  variant="subtle"
-                  color={copied ? 'teal' : 'gray'}
-                  aria-label={copied ? 'API key copied' : 'Copy API key'}
-                  onClick={copy}
-                >
-                  {copied ? (
-                    <IconCheck size={16} aria-hidden />
-                  ) : (
-                    <IconCopy size={16} aria-hidden />
-                  )}
-                </ActionIcon>
-              </Tooltip>
-            )}
-          </CopyButton>
-        }
       />
       <Text size="sm" c="dimmed">
         Send it in the <Code>Authorization</Code> header as <Code>Bearer &lt;key&gt;</Code>.

@@ -1,16 +1,6 @@
 import { publicMarketplacePath, type PublisherInfo } from '@fieldbot/shared';
-import {
-  ActionIcon,
-  CopyButton,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { CopyField } from '@/components/forms/copy-field';
 
 /** The public landing link a publisher shares: a visitor who signs up through it becomes a client. */
 export function landingUrl(info: Pick<PublisherInfo, 'code' | 'name'>): string {
@@ -31,32 +21,11 @@ export function PublisherLinkCard({ publisher }: { publisher: PublisherInfo }) {
             Companies that sign up through this link become your clients.
           </Text>
         </div>
-        <TextInput
+        <CopyField
           label="Public Landing Link"
           value={url}
-          readOnly
-          onFocus={(event) => event.currentTarget.select()}
-          styles={{ input: { textOverflow: 'ellipsis' } }}
-          rightSection={
-            <CopyButton value={url} timeout={2000}>
-              {({ copied, copy }) => (
-                <Tooltip label={copied ? 'Copied' : 'Copy link'} withArrow>
-                  <ActionIcon
-                    variant="subtle"
-                    color={copied ? 'teal' : 'gray'}
-                    aria-label={copied ? 'Link copied' : 'Copy public landing link'}
-                    onClick={copy}
-                  >
-                    {copied ? (
-                      <IconCheck size={16} aria-hidden />
-                    ) : (
-                      <IconCopy size={16} aria-hidden />
-                    )}
-                  </ActionIcon>
-                </Tooltip>
-              )}
-            </CopyButton>
-          }
+          what="public landing link"
+          copiedLabel="Link copied"
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <div>

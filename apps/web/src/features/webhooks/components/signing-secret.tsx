@@ -1,16 +1,7 @@
 import { WEBHOOK_MESSAGES } from '@fieldbot/shared';
-import {
-  ActionIcon,
-  Button,
-  CopyButton,
-  Group,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { CopyField } from '@/components/forms/copy-field';
 import { ConfirmModal } from '@/components/feedback/confirm-modal';
 import { formatTimestamp } from '@/lib/format-date';
 import { errorMessage, notifySuccess } from '@/lib/notify';
@@ -55,35 +46,13 @@ export function SigningSecret({ endpointId, label }: { endpointId: string; label
         </Text>
       )}
       {shown && !secret.isError && (
-        <TextInput
+        <CopyField
           aria-label={`Signing secret of ${label}`}
           value={value ?? 'Loading…'}
-          readOnly
+          what="signing secret"
+          monospace
+          copyable={Boolean(value)}
           data-testid="webhook-secret"
-          onFocus={(event) => event.currentTarget.select()}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-          rightSection={
-            value ? (
-              <CopyButton value={value} timeout={2000}>
-                {({ copied, copy }) => (
-                  <Tooltip label={copied ? 'Copied' : 'Copy secret'} withArrow>
-                    <ActionIcon
-                      variant="subtle"
-                      color={copied ? 'teal' : 'gray'}
-                      aria-label={copied ? 'Signing secret copied' : 'Copy signing secret'}
-                      onClick={copy}
-                    >
-                      {copied ? (
-                        <IconCheck size={16} aria-hidden />
-                      ) : (
-                        <IconCopy size={16} aria-hidden />
-                      )}
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </CopyButton>
-            ) : null
-          }
         />
       )}
       {shown && previousUntil && (
