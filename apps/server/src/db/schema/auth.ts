@@ -77,15 +77,33 @@ export const signupAttempts = pgTable(
   (t) => [index('signup_attempts_ip_idx').on(t.ip, t.at), index('signup_attempts_at_idx').on(t.at)],
 );
 
+/**
+ * Who did what, to which object, when and from where (issue 27 §5). Append-only: a trigger refuses
+ * UPDATE (except the user's FK being cleared) and DELETE unless the session sets
+ * fieldbot.audit_purge (retention and tenant deletion only). company_id / publisher_id are plain
+ * columns, not foreign keys, so the log's tenant survives the tenant's rows.
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     event: text('event').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The actor's e-mail when it happened (the user may be gone later). */
+    actorEmail: text('actor_email'),
+    companyId: uuid('company_id'),
+    publisherId: uuid('publisher_id'),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
     ip: text('ip'),
+    userAgent: text('user_agent'),
     meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_user_idx').on(t.userId, t.at)],
+  (t) => [
+    index('audit_log_user_idx').on(t.userId, t.at),
+    index('audit_log_company_idx').on(t.companyId, t.at, t.id),
+    index('audit_log_publisher_idx').on(t.publisherId, t.at, t.id),
+    index('audit_log_at_idx').on(t.at),
+  ],
 );

@@ -15,3 +15,4 @@ export * from './api-keys.js';
 export * from './webhooks.js';
 export * from './alerts.js';
 export * from './crm-writeback.js';
+export * from './privacy.js';

@@ -48,6 +48,10 @@ export const customers = pgTable(
      * over the customer's rows.
      */
     interactionsCount: integer('interactions_count').notNull().default(0),
+    /** Issue 27 §1: the customer asked not to be recorded (Record Visit off, uploads refused). */
+    doNotRecord: boolean('do_not_record').notNull().default(false),
+    /** Issue 27 §2: a legal hold suspends retention deletion for this customer. */
+    legalHold: boolean('legal_hold').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -191,6 +195,11 @@ export const interactions = pgTable(
     ),
     /** Why transcription waits (hard capacity reached, payment due); cleared when it resumes. */
     pausedReason: text('paused_reason', { enum: HOLD_REASONS }),
+    /** Issue 27 §2: when retention deleted the audio / the transcript and bot results. */
+    audioDeletedAt: timestamp('audio_deleted_at', { withTimezone: true }),
+    transcriptDeletedAt: timestamp('transcript_deleted_at', { withTimezone: true }),
+    /** Issue 27 §3: when the audio was bleeped over the masked ranges. */
+    audioBleepedAt: timestamp('audio_bleeped_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -231,6 +240,26 @@ export const transcriptSegments = pgTable(
   },
   (t) => [uniqueIndex('transcript_segments_position_idx').on(t.interactionId, t.position)],
 );
+
+/**
+ * Issue 27 §1: how the customer's consent to an in-home recording was taken. One per recording;
+ * the confirmer's name is kept as text so the record outlives the user.
+ */
+export const recordingConsents = pgTable('recording_consents', {
+  interactionId: uuid('interaction_id')
+    .primaryKey()
+    .references(() => interactions.id, { onDelete: 'cascade' }),
+  companyId: uuid('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  method: text('method', { enum: ['confirmation', 'notice', 'both'] }).notNull(),
+  confirmedById: uuid('confirmed_by_id').references(() => users.id, { onDelete: 'set null' }),
+  confirmedByName: text('confirmed_by_name'),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  /** The recorded notice's version when one was played (null for confirmation only). */
+  noticeVersion: text('notice_version'),
+  createdAt: createdAt(),
+});
 
 export const audioAssets = pgTable('audio_assets', {
   interactionId: uuid('interaction_id')

@@ -42,6 +42,20 @@ export const companies = pgTable(
     isPaymentDue: boolean('is_payment_due').notNull().default(false),
     /** Reviewers' marks reach bot publishers as redacted sentences only while this is on. */
     shareBotExamples: boolean('share_bot_examples').notNull().default(false),
+    /** Issue 27 §1: how in-home consent is taken ('confirmation' | 'notice' | 'both'). */
+    consentMethod: text('consent_method', { enum: ['confirmation', 'notice', 'both'] })
+      .notNull()
+      .default('confirmation'),
+    /** Issue 27 §2: days audio / transcripts and bot results are kept; null keeps them forever. */
+    audioRetentionDays: integer('audio_retention_days'),
+    transcriptRetentionDays: integer('transcript_retention_days'),
+    /** Issue 27 §3: also mask e-mails / phones (cards, SSNs and bank numbers always are). */
+    redactEmails: boolean('redact_emails').notNull().default(false),
+    redactPhones: boolean('redact_phones').notNull().default(false),
+    /** Issue 27 §3: bleep the audio over the masked time ranges. */
+    bleepAudio: boolean('bleep_audio').notNull().default(false),
+    /** Issue 27 §6: trade words, brands and models sent to speech-to-text. */
+    vocabulary: text('vocabulary').array().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
