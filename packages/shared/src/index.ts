@@ -69,3 +69,4 @@ export * from './public-api/api-key.schema';
 export * from './public-api/v1.schema';
 export * from './privacy/redact-pii';
 export * from './privacy/redact-transcript';
+export * from './audit/audit-events';

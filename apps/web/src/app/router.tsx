@@ -115,6 +115,11 @@ const CapacityPage = lazyNamed(() => import('@/features/billing'), 'CapacityPage
 const IntegrationsPage = lazyNamed(() => import('@/features/integrations'), 'IntegrationsPage');
 const ApiKeysPage = lazyNamed(() => import('@/features/api-keys'), 'ApiKeysPage');
 const WebhooksPage = lazyNamed(() => import('@/features/webhooks'), 'WebhooksPage');
+const PrivacySettingsPage = lazyNamed(
+  () => import('@/features/privacy-settings'),
+  'PrivacySettingsPage',
+);
+const AuditLogPage = lazyNamed(() => import('@/features/audit-log'), 'AuditLogPage');
 const AlertsSettingsPage = lazyNamed(() => import('@/features/alerts'), 'AlertsSettingsPage');
 const UnsubscribePage = lazyNamed(() => import('@/features/alerts'), 'UnsubscribePage');
 const NotificationBell = lazyNamed(() => import('@/features/notifications'), 'NotificationBell');
@@ -257,6 +262,8 @@ export const routes: RouteObject[] = [
               { path: 'api-keys', element: <ApiKeysPage /> },
               { path: 'webhooks', element: <WebhooksPage /> },
               { path: 'alerts', element: <AlertsSettingsPage /> },
+              { path: 'privacy', element: <PrivacySettingsPage /> },
+              { path: 'audit-log', element: <AuditLogPage /> },
               { path: 'publisher-info', element: <PublisherInfoPage /> },
             ],
           },

@@ -12,6 +12,8 @@ const COMPANY_ADMIN = [
   '/settings/integrations',
   '/settings/api-keys',
   '/settings/webhooks',
+  '/settings/privacy',
+  '/settings/audit-log',
   '/marketplace',
 ];
 const PUBLISHER_USER = [
@@ -23,7 +25,12 @@ const PUBLISHER_USER = [
   '/publisher/dashboard',
   '/bot/private-bot',
 ];
-const PUBLISHER_ADMIN = [...PUBLISHER_USER, '/settings/publisher-info', '/publisher/users'];
+const PUBLISHER_ADMIN = [
+  ...PUBLISHER_USER,
+  '/settings/publisher-info',
+  '/settings/audit-log',
+  '/publisher/users',
+];
 
 /** Spec §2 "Routes per role (route-set reading)". */
 export const ROLE_ROUTE_PREFIXES: Record<RoleAlias, readonly string[]> = {

@@ -22,6 +22,10 @@ export const CAPACITY_PATH = '/settings/billing/capacity';
 export const INTEGRATIONS_PATH = '/settings/integrations';
 /** Public API keys of the company (admins only, once set up). */
 export const API_KEYS_PATH = '/settings/api-keys';
+/** Consent, retention, redaction and vocabulary (issue 27; admins only, once set up). */
+export const PRIVACY_SETTINGS_PATH = '/settings/privacy';
+/** Who did what (issue 27 §5): company admins see their company's, publisher admins theirs. */
+export const AUDIT_LOG_PATH = '/settings/audit-log';
 
 export const customerPath = (customerId: string) => `/customers/${customerId}`;
 /** The customer's Interactions table filtered to CSR calls (the filter lives in the query string). */

@@ -52,6 +52,8 @@ export const KNOWN_ROUTES = [
   '/settings/api-keys',
   '/settings/webhooks',
   '/settings/alerts',
+  '/settings/privacy',
+  '/settings/audit-log',
   '/settings/publisher-info',
   '/company/dashboard',
   '/publisher/dashboard',

@@ -1,6 +1,6 @@
 import { isCompanyRole, isPublisherRole, ROLE } from '../auth/roles';
 import type { Company, User } from '../auth/user.schema';
-import { API_KEYS_PATH } from './page-paths';
+import { API_KEYS_PATH, AUDIT_LOG_PATH, PRIVACY_SETTINGS_PATH } from './page-paths';
 import { WEBHOOKS_PATH } from '../webhooks/webhook-constants';
 import { ALERTS_SETTINGS_PATH } from '../alerts/alert.schema';
 
@@ -40,7 +40,9 @@ export interface SettingsTab {
     | 'publisher-info'
     | 'api-keys'
     | 'webhooks'
-    | 'alerts';
+    | 'alerts'
+    | 'privacy'
+    | 'audit-log';
   label: string;
   path: string;
   disabled: boolean;
@@ -55,6 +57,9 @@ export function settingsTabs(user: GatingUser): SettingsTab[] {
         path: '/settings/publisher-info',
         disabled: false,
       },
+      ...(user.role.alias === ROLE.PUBLISHER_ADMIN && isAccountSetUp(user)
+        ? [{ key: 'audit-log' as const, label: 'Audit log', path: AUDIT_LOG_PATH, disabled: false }]
+        : []),
     ];
   }
   const step = isAccountSetUp(user) ? 3 : onboardingStep(user.company);
@@ -87,6 +92,18 @@ export function settingsTabs(user: GatingUser): SettingsTab[] {
       ? [{ key: 'webhooks' as const, label: 'Webhooks', path: WEBHOOKS_PATH, disabled: false }]
       : []),
     ...(user.role.alias === ROLE.COMPANY_ADMIN ? alerts : []),
+    // Issue 27: privacy settings and the audit log, once set-up is done.
+    ...(user.role.alias === ROLE.COMPANY_ADMIN && isAccountSetUp(user)
+      ? [
+          {
+            key: 'privacy' as const,
+            label: 'Privacy',
+            path: PRIVACY_SETTINGS_PATH,
+            disabled: false,
+          },
+          { key: 'audit-log' as const, label: 'Audit log', path: AUDIT_LOG_PATH, disabled: false },
+        ]
+      : []),
   ];
 }
 

@@ -1,0 +1,46 @@
+/**
+ * Every action the audit log records (issue 27 §5). Names are `object.verb`; the few older plain
+ * names (login, logout, …) predate the page and are kept so existing rows stay readable.
+ */
+export const AUDIT_EVENTS = [
+  'login',
+  'login_failed',
+  'logout',
+  'password_changed',
+  'password_reset',
+  'role_changed',
+  'team.role_changed',
+  'publisher_users.role_changed',
+  'invitation.sent',
+  'company.settings_changed',
+  'privacy.settings_changed',
+  'payment_method.added',
+  'payment_method.changed',
+  'integration.saved',
+  'integration.sync_requested',
+  'export.downloaded',
+  'audio.played',
+  'audio.downloaded',
+  'transcript.viewed',
+  'transcript.downloaded',
+  'api_key.created',
+  'api_key.revoked',
+  'api_key.used',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
+  'webhook.secret_rotated',
+  'webhook.secret_revealed',
+  'webhook.enabled',
+  'webhook.disabled',
+  'webhook.test_sent',
+  'customer.do_not_record_changed',
+  'customer.legal_hold_changed',
+  'customer.exported',
+  'customer.deleted',
+  'company.deleted',
+  'retention.deleted',
+  'audit_log.exported',
+] as const;
+
+export type AuditEventName = (typeof AUDIT_EVENTS)[number];
