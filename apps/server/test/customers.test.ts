@@ -72,6 +72,8 @@ describe('GET /api/company/customers', () => {
       type: 'Commercial',
       active: true,
       created_at: delta.createdAt,
+      do_not_record: false,
+      legal_hold: false,
     });
   });
 
@@ -207,6 +209,8 @@ describe('GET /api/company/customer/:id', () => {
       type: 'Residential',
       active: true,
       created_at: bravo.createdAt,
+      do_not_record: false,
+      legal_hold: false,
     });
   });
 

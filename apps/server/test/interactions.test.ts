@@ -353,7 +353,10 @@ describe('GET /api/company/interaction/:interactionId/:interactionType', () => {
     expect(res.status, res.text).toBe(200);
     expect(interactionDetailResponseSchema.parse(res.body).data).toEqual<InteractionDetail>({
       ...r101ListItem(),
-      customer: { id: customerId('Delta Offices'), name: 'Delta Offices' },
+      customer: { id: customerId('Delta Offices'), name: 'Delta Offices', do_not_record: false },
+      consent: null,
+      audio_deleted_at: null,
+      transcript_deleted_at: null,
       audio_url: interactionAudioPath(r101.id, 'field-recording'),
       audio_peaks: fx.audioPeaks,
       audio_merge_status: 'completed',

@@ -121,6 +121,10 @@ export const customerSchema = z.object({
   type: z.enum(CUSTOMER_TYPES),
   active: z.boolean(),
   created_at: z.string(),
+  /** Issue 27 §1: the customer asked not to be recorded (Record Visit off, uploads refused). */
+  do_not_record: z.boolean(),
+  /** Issue 27 §2: a legal hold suspends retention deletion for this customer. */
+  legal_hold: z.boolean(),
 });
 export type Customer = z.infer<typeof customerSchema>;
 
@@ -158,8 +162,27 @@ export type TranscriptSegment = z.infer<typeof transcriptSegmentSchema>;
 export const TRANSCRIPT_ENGINES = ['openai-compatible', 'pocketsphinx'] as const;
 export type TranscriptEngine = (typeof TRANSCRIPT_ENGINES)[number];
 
+export const CONSENT_METHODS = ['confirmation', 'notice', 'both'] as const;
+export type ConsentMethod = (typeof CONSENT_METHODS)[number];
+
+/** Issue 27 §1: how the customer's consent to a field recording was taken. */
+export const recordingConsentSchema = z.object({
+  method: z.enum(CONSENT_METHODS),
+  /** Who confirmed the customer agreed (null when only the notice was played). */
+  confirmed_by: z.string().nullable(),
+  confirmed_at: z.string().nullable(),
+  /** The recorded notice's version, when one was played. */
+  notice_version: z.string().nullable(),
+});
+export type RecordingConsent = z.infer<typeof recordingConsentSchema>;
+
 export const interactionDetailSchema = interactionListItemSchema.extend({
-  customer: z.object({ id: z.uuid(), name: z.string() }),
+  customer: z.object({ id: z.uuid(), name: z.string(), do_not_record: z.boolean() }),
+  /** Null for calls and for recordings made before consent was recorded. */
+  consent: recordingConsentSchema.nullable(),
+  /** Issue 27 §2: when the company's retention policy deleted the audio / transcript and results. */
+  audio_deleted_at: z.string().nullable(),
+  transcript_deleted_at: z.string().nullable(),
   /** Session-checked, Range-capable audio route; null when there is no merged audio. */
   audio_url: z.string().nullable(),
   /** Precomputed waveform peaks (0..1), at most AUDIO_PEAKS_MAX values, so a long recording draws at once. */

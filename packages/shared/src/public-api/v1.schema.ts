@@ -65,8 +65,16 @@ export type V1Interaction = z.infer<typeof v1InteractionSchema>;
 
 /** The detail without the app's session-checked audio and download links. */
 export const v1InteractionDetailSchema = interactionDetailSchema
-  .omit({ audio_url: true, audio_peaks: true, transcript_url: true })
-  .extend({ updated_at: updatedAt });
+  // The public API's shape stays as published; issue 27's consent and retention fields are app-only.
+  .omit({
+    audio_url: true,
+    audio_peaks: true,
+    transcript_url: true,
+    consent: true,
+    audio_deleted_at: true,
+    transcript_deleted_at: true,
+  })
+  .extend({ customer: z.object({ id: z.uuid(), name: z.string() }), updated_at: updatedAt });
 export type V1InteractionDetail = z.infer<typeof v1InteractionDetailSchema>;
 
 const nextCursor = z

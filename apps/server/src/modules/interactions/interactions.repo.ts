@@ -25,6 +25,7 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
   audioAssets,
+  recordingConsents,
   botResults,
   botRuns,
   bots,
@@ -80,6 +81,8 @@ const customerColumns = {
   type: customers.type,
   active: customers.active,
   createdAt: customers.createdAt,
+  doNotRecord: customers.doNotRecord,
+  legalHold: customers.legalHold,
 };
 
 /**
@@ -466,6 +469,13 @@ export function interactionDetailQuery(
       ...listColumns(j),
       customerId: customers.id,
       customerName: customers.name,
+      customerDoNotRecord: customers.doNotRecord,
+      consentMethod: recordingConsents.method,
+      consentConfirmedByName: recordingConsents.confirmedByName,
+      consentConfirmedAt: recordingConsents.confirmedAt,
+      consentNoticeVersion: recordingConsents.noticeVersion,
+      audioDeletedAt: interactions.audioDeletedAt,
+      transcriptDeletedAt: interactions.transcriptDeletedAt,
       audioMergeStatus: interactions.audioMergeStatus,
       audioMergeErrorMessage: interactions.audioMergeErrorMessage,
       transcriptText: interactions.transcriptText,
@@ -482,6 +492,7 @@ export function interactionDetailQuery(
     .leftJoin(j.recorder, eq(j.recorder.id, interactions.recordedById))
     .leftJoin(j.technician, eq(j.technician.id, j.job.technicianId))
     .leftJoin(audioAssets, eq(audioAssets.interactionId, interactions.id))
+    .leftJoin(recordingConsents, eq(recordingConsents.interactionId, interactions.id))
     .where(interactionWhere(db, scope, interactionId, type, j))
     .limit(1);
 }

@@ -91,6 +91,8 @@ export function toCustomer(row: CustomerRow): Customer {
     type: row.type,
     active: row.active,
     created_at: row.createdAt.toISOString(),
+    do_not_record: row.doNotRecord,
+    legal_hold: row.legalHold,
   };
 }
 
@@ -197,7 +199,21 @@ export function createInteractionsService(deps: {
       if (!row) throw notFound();
       return {
         ...toInteractionListItem(row),
-        customer: { id: row.customerId, name: row.customerName },
+        customer: {
+          id: row.customerId,
+          name: row.customerName,
+          do_not_record: row.customerDoNotRecord,
+        },
+        consent: row.consentMethod
+          ? {
+              method: row.consentMethod,
+              confirmed_by: row.consentConfirmedByName,
+              confirmed_at: row.consentConfirmedAt?.toISOString() ?? null,
+              notice_version: row.consentNoticeVersion,
+            }
+          : null,
+        audio_deleted_at: row.audioDeletedAt?.toISOString() ?? null,
+        transcript_deleted_at: row.transcriptDeletedAt?.toISOString() ?? null,
         audio_url: row.hasAudio ? interactionAudioPath(row.id, row.type) : null,
         audio_peaks: row.hasAudio ? (row.audioPeaks ?? []) : null,
         audio_merge_status: row.audioMergeStatus,

@@ -13,6 +13,8 @@ export function makeCustomer(overrides: Partial<Customer> = {}): Customer {
     type: 'Residential',
     active: true,
     created_at: '2026-01-05T10:00:00.000Z',
+    do_not_record: false,
+    legal_hold: false,
     ...overrides,
   };
 }
