@@ -29,6 +29,8 @@ export interface FakeSttRequest {
   fileName: string | null;
   fileType: string | null;
   fileBytes: number;
+  /** The `prompt` field (the company vocabulary), undefined when none was sent. */
+  prompt?: string;
   reply: FakeSttReply['kind'];
 }
 
@@ -93,6 +95,7 @@ export async function startFakeSttServer(): Promise<FakeSttServer> {
       fileName: file instanceof File ? file.name : null,
       fileType: file instanceof File ? file.type : null,
       fileBytes: file instanceof File ? file.size : 0,
+      ...(form.has('prompt') ? { prompt: String(form.get('prompt')) } : {}),
       reply: reply.kind,
     });
     for (const waiter of waiters.filter((w) => requests.length >= w.n)) {

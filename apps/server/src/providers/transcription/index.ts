@@ -6,6 +6,7 @@ import type { SpeechToText } from './speech-to-text.js';
 
 export type { SpeechToText, TranscribedSegment, Transcription } from './speech-to-text.js';
 export { TranscriptionError } from './speech-to-text.js';
+export { cleanVocabulary } from './vocabulary.js';
 
 export function createSpeechToText(config: SttConfig): SpeechToText {
   switch (config.engine) {

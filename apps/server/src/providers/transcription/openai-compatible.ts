@@ -6,6 +6,7 @@ import {
   type SpeechToText,
   type TranscribedSegment,
 } from './speech-to-text.js';
+import { whisperPrompt } from './vocabulary.js';
 
 /**
  * The `verbose_json` answer of POST /audio/transcriptions (OpenAI, and the servers that copy its API:
@@ -103,6 +104,9 @@ export function createOpenAiCompatibleTranscription(config: OpenAiSttConfig): Sp
       form.append('model', config.model);
       form.append('response_format', 'verbose_json');
       form.append('timestamp_granularities[]', 'segment');
+      // Whisper's initial prompt steers spelling towards the company's words; none when empty.
+      const prompt = whisperPrompt(input.vocabulary);
+      if (prompt !== null) form.append('prompt', prompt);
 
       const timeout = AbortSignal.timeout(config.timeoutMs);
       const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout;

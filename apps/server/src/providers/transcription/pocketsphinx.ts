@@ -5,7 +5,9 @@ import path from 'node:path';
 import type { PocketsphinxConfig } from '../../config.js';
 import { niceChild } from '../../lib/child-priority.js';
 import { parseTimedWords, segmentsFromWords } from './pocketsphinx-output.js';
+import { vocabularyArguments } from './pocketsphinx-vocabulary.js';
 import { TranscriptionError, type SpeechToText, type TranscribeInput } from './speech-to-text.js';
+import { cleanVocabulary } from './vocabulary.js';
 
 const NOT_INSTALLED =
   'Offline transcription is unavailable: pocketsphinx is not installed (Debian packages pocketsphinx and pocketsphinx-en-us).';
@@ -75,9 +77,20 @@ export function createPocketsphinxTranscription(config: PocketsphinxConfig): Spe
             false,
           );
         }
+        // With a vocabulary, the words the model lacks are added for this run (see
+        // pocketsphinx-vocabulary.ts); without one, or when none needs adding, the default run.
+        // A vocabulary that can't be prepared costs its words, never the transcript.
+        const vocabulary = cleanVocabulary(input.vocabulary);
+        const extended =
+          vocabulary.length > 0
+            ? await vocabularyArguments(vocabulary, model, work).catch(() => null)
+            : null;
         const recognised = await run(
           config.binaryPath,
-          ['-infile', wav, '-time', 'yes', '-hmm', model.hmm, '-lm', model.lm, '-dict', model.dict],
+          [
+            ...['-infile', wav, '-time', 'yes', '-hmm', model.hmm],
+            ...(extended?.args ?? ['-lm', model.lm, '-dict', model.dict]),
+          ],
           input,
         ).catch((error: unknown) => {
           throw error instanceof ToolMissing ? new TranscriptionError(NOT_INSTALLED, false) : error;
@@ -85,7 +98,11 @@ export function createPocketsphinxTranscription(config: PocketsphinxConfig): Spe
         if (recognised.code !== 0) {
           throw new TranscriptionError('The offline transcription failed.', true);
         }
-        const segments = segmentsFromWords(parseTimedWords(recognised.stdout));
+        const spellings = extended?.spellings;
+        const words = parseTimedWords(recognised.stdout).map((w) =>
+          w && spellings?.has(w.word) ? { ...w, word: spellings.get(w.word)! } : w,
+        );
+        const segments = segmentsFromWords(words);
         return { text: segments.map((s) => s.text).join(' '), segments };
       } catch (error) {
         if (input.signal?.aborted) {

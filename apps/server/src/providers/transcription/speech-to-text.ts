@@ -26,6 +26,12 @@ export interface TranscribeInput {
    * server (see nicenessOf in jobs/queue-policy.ts). A remote service ignores it.
    */
   niceness?: number;
+  /**
+   * The company's own words (trade terms, brands, model names), most important first, to help the
+   * engine spell them: whisper gets them as its prompt, pocketsphinx learns those its model lacks.
+   * Empty or absent: the engine runs exactly as without.
+   */
+  vocabulary?: readonly string[];
 }
 
 /** Speech-to-text behind an interface: an OpenAI-compatible adapter, offline pocketsphinx, or none. */
