@@ -30,7 +30,8 @@ const number = (n: number) =>
 const FORMULA_BOT = `=${TAG} Scorer`;
 const CLOSER = `${TAG} Closer`;
 
-const BASE_HEADER = [
+/** The Interactions table's columns. */
+const LIST_HEADER = [
   'Interaction ID',
   'Type',
   'Call type',
@@ -39,6 +40,15 @@ const BASE_HEADER = [
   'Timestamp (UTC)',
   'Duration (s)',
 ];
+/** The recording's consent record. */
+const CONSENT_HEADER = [
+  'Consent method',
+  'Consent confirmed by',
+  'Consent recorded at (UTC)',
+  'Consent notice version',
+];
+const BASE_HEADER = [...LIST_HEADER, ...CONSENT_HEADER];
+const CONSENT_AT = '2025-01-01T00:02:05.000Z';
 
 let customerId: string;
 /** An Acme customer without a job of the demo technician's. */
@@ -113,6 +123,13 @@ beforeAll(async () => {
       const n = row.number === number(1) ? 1 : Number(String(row.number).split('-').at(-1));
       interaction[n] = String(row.id);
     }
+    await q(
+      `INSERT INTO recording_consents (interaction_id, company_id, method, confirmed_by_id,
+         confirmed_by_name, confirmed_at, notice_version) VALUES
+         ($1, $3, 'both', $4, 'Tess Tech', $5, 'notice-2026-12'),
+         ($2, $3, 'notice', NULL, NULL, $5, 'notice-2026-12')`,
+      [interaction[2], interaction[4], companyId, tech!.id, CONSENT_AT],
+    );
 
     const bots = await insertBots(q, [
       { name: FORMULA_BOT, trigger: 'call-complete', trigger_event: 'every', companies: [] },
@@ -185,7 +202,7 @@ describe("a customer's interactions export", () => {
     expect(header).toEqual([...BASE_HEADER, `'${FORMULA_BOT}`, CLOSER, `${CLOSER} (2)`]);
     const items = await listed(DEMO.admin.email, '');
     expect(rows.length).toBe(MANY);
-    expect(rows.map((row) => row.slice(0, BASE_HEADER.length))).toEqual(items.map(baseCells));
+    expect(rows.map((row) => row.slice(0, LIST_HEADER.length))).toEqual(items.map(baseCells));
     expect(rows.at(-1)!.slice(0, 3)).toEqual([`'=${TAG}-formula`, 'Field Recording', '']);
 
     const bots = new Map(rows.map((row) => [row[0], row.slice(BASE_HEADER.length)]));
@@ -199,6 +216,21 @@ describe("a customer's interactions export", () => {
     expect(second.indexOf('Outcome: =SUM(A1)')).not.toBe(first.indexOf('Outcome: Booked'));
   });
 
+  it("holds each recording's consent record, empty for calls and older recordings", async () => {
+    const rows = new Map((await exportOf(DEMO.admin.email)).slice(1).map((row) => [row[0], row]));
+    const consent = (n: number) =>
+      rows.get(number(n))!.slice(LIST_HEADER.length, BASE_HEADER.length);
+    expect(consent(2)).toEqual([
+      'Technician confirmation and recorded notice',
+      'Tess Tech',
+      CONSENT_AT,
+      'notice-2026-12',
+    ]);
+    expect(consent(4)).toEqual(['Recorded notice', '', CONSENT_AT, 'notice-2026-12']);
+    expect(consent(3)).toEqual(['', '', '', '']);
+    expect(consent(5)).toEqual(['', '', '', '']);
+  });
+
   it("follows the list's filter and sort, ties broken as the list breaks them", async () => {
     for (const query of [
       'sort_by=duration&sort_direction=asc',
@@ -206,7 +238,7 @@ describe("a customer's interactions export", () => {
     ]) {
       const rows = (await exportOf(DEMO.manager.email, query)).slice(1);
       const items = await listed(DEMO.manager.email, query);
-      expect(rows.map((row) => row.slice(0, BASE_HEADER.length))).toEqual(items.map(baseCells));
+      expect(rows.map((row) => row.slice(0, LIST_HEADER.length))).toEqual(items.map(baseCells));
     }
     const calls = (await exportOf(DEMO.manager.email, 'type=csr-call')).slice(1);
     expect(calls.length).toBe(Math.floor(MANY / 3));
@@ -219,7 +251,7 @@ describe("a customer's interactions export", () => {
     const [header, ...rows] = await exportOf(DEMO.tech.email);
     expect(header).toEqual([...BASE_HEADER, `'${FORMULA_BOT}`]);
     const items = await listed(DEMO.tech.email, '');
-    expect(rows.map((row) => row.slice(0, BASE_HEADER.length))).toEqual(items.map(baseCells));
+    expect(rows.map((row) => row.slice(0, LIST_HEADER.length))).toEqual(items.map(baseCells));
     expect(rows.length).toBe(Math.floor(MANY / 10));
     expect(rows.find((row) => row[0] === number(10))!.at(-1)).toBe('Plan: Yes, annual; Price: –');
   });

@@ -159,6 +159,8 @@ describe('a recording transcribed offline on the default configuration', () => {
         customer_id: fx.techCustomer,
         file_urls: [fileUrl],
         started_at: new Date().toISOString(),
+        // The company's default consent method: the technician confirms the customer agreed.
+        consent: { customer_agreed: true },
       };
       const created = await tech.post('/api/company/recordings', body);
       expect(created.status, created.text).toBe(200);

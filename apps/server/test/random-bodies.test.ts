@@ -85,7 +85,7 @@ const ROUTES: MutatingRoute[] = [
   {
     path: '/api/company/recordings',
     schema: createRecordingBodySchema,
-    fields: ['customer_id', 'job_id', 'file_urls', 'started_at'],
+    fields: ['customer_id', 'job_id', 'file_urls', 'started_at', 'consent'],
   },
   {
     path: '/api/company/call/download',

@@ -43,6 +43,8 @@ const PNG = Buffer.from(
 // completed, with the pg-boss jobs of the pipeline running inside the test server.
 
 const exec = promisify(execFile);
+/** The company's default consent method asks the technician to confirm the customer agreed. */
+const CONSENT_GIVEN = { customer_agreed: true };
 let stt: FakeSttServer;
 const env: Record<string, string> = {
   STT_API_KEY: 'test-stt-key',
@@ -263,6 +265,7 @@ describe('POST /api/company/recordings validation and scope', () => {
         ...target,
         file_urls: await uploadChunks(client, [chunk], 'wav'),
         started_at: startedAt,
+        consent: CONSENT_GIVEN,
       });
       expect(res.status, `${JSON.stringify(target)}: ${res.text}`).toBe(404);
     }
@@ -271,6 +274,7 @@ describe('POST /api/company/recordings validation and scope', () => {
       customer_id: fx.otherCustomer,
       file_urls: await uploadChunks(admin, [chunk], 'wav'),
       started_at: startedAt,
+      consent: CONSENT_GIVEN,
     });
     expect(res.status, res.text).toBe(200);
   });
@@ -332,6 +336,7 @@ describe('recording file addresses', () => {
       customer_id: fx.techCustomer,
       file_urls: [`${APP_URL}${relative!}`],
       started_at: new Date().toISOString(),
+      consent: CONSENT_GIVEN,
     });
     expect(res.status, res.text).toBe(200);
   });
@@ -344,7 +349,12 @@ describe('a recording from uploaded chunks to a completed interaction', () => {
       const recording = await renderAudio('sine=frequency=440:duration=6', 'webm');
       const fileUrls = await uploadChunks(tech, splitBytes(recording, 3));
       const startedAt = '2026-03-02T14:05:00.000Z';
-      const body = { customer_id: fx.techCustomer, file_urls: fileUrls, started_at: startedAt };
+      const body = {
+        customer_id: fx.techCustomer,
+        file_urls: fileUrls,
+        started_at: startedAt,
+        consent: CONSENT_GIVEN,
+      };
       const created = await tech.post('/api/company/recordings', body);
       expect(created.status, created.text).toBe(200);
       const { id, interaction_id: number } = created.body.data as {
@@ -529,11 +539,13 @@ describe('a recording from uploaded chunks to a completed interaction', () => {
         job_id: fx.olderJob,
         file_urls: await uploadChunks(tech, [audio], 'wav'),
         started_at: new Date().toISOString(),
+        consent: CONSENT_GIVEN,
       });
       const second = await tech.post('/api/company/recordings', {
         customer_id: fx.techCustomer,
         file_urls: await uploadChunks(tech, [audio], 'wav'),
         started_at: new Date().toISOString(),
+        consent: CONSENT_GIVEN,
       });
       expect(first.status, first.text).toBe(200);
       expect(second.status, second.text).toBe(200);
@@ -544,6 +556,7 @@ describe('a recording from uploaded chunks to a completed interaction', () => {
         customer_id: fx.globexCustomer,
         file_urls: await uploadChunks(globex, [audio], 'wav'),
         started_at: new Date().toISOString(),
+        consent: CONSENT_GIVEN,
       });
       expect(globexRecording.status, globexRecording.text).toBe(200);
       expect(globexRecording.body.data.interaction_id).toMatch(/^R-\d{6,}$/);
@@ -562,6 +575,7 @@ describe('a recording from uploaded chunks to a completed interaction', () => {
         customer_id: fx.techCustomer,
         file_urls: fileUrls,
         started_at: new Date().toISOString(),
+        consent: CONSENT_GIVEN,
       };
       const { id, interaction_id: number } = await waitForCompleted(tech, body);
       const state = await t.inspect(async (q) => ({
@@ -618,6 +632,7 @@ describe('personal data said in a recording', () => {
         customer_id: fx.techCustomer,
         file_urls: await uploadChunks(tech, [audio], 'wav'),
         started_at: new Date().toISOString(),
+        consent: CONSENT_GIVEN,
       };
       expect((await tech.post('/api/company/recordings', body)).status).toBe(200);
       const { id } = await waitForCompleted(tech, body);
@@ -764,6 +779,7 @@ describe('a recorded visit while a synced call is being transcribed', () => {
         customer_id: fx.techCustomer,
         file_urls: [url],
         started_at: new Date().toISOString(),
+        consent: CONSENT_GIVEN,
       };
       expect((await tech.post('/api/company/recordings', body)).status).toBe(200);
       const { interaction_id: number } = await waitForCompleted(tech, body);

@@ -220,6 +220,8 @@ function usePipelineApp(t: TestApp) {
       customer_id: ctx.fx.techCustomer,
       file_urls: [fileUrl],
       started_at: new Date().toISOString(),
+      // The company's default consent method: the technician confirms the customer agreed.
+      consent: { customer_agreed: true },
     };
     const started = Date.now();
     const created = await ctx.tech.post('/api/company/recordings', body);

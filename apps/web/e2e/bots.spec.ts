@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, logIn, openPlanOfferInteraction, runBotOnInteraction } from './support';
+import {
+  DEMO_ACCOUNTS,
+  logIn,
+  openPlanOfferInteraction,
+  runBotOnInteraction,
+  startRecordVisit,
+} from './support';
 
 // Bots end to end. Demo data (apps/server/src/seed/demo-bots.ts): Northwind publishes five
 // rules bots; Acme subscribes to 'Maintenance plan offered' and 'Price quoted'
@@ -109,7 +115,7 @@ async function recordVisit(page: Page): Promise<{ customerId: string; number: st
   await expect(page).toHaveURL(/\/customers\/[0-9a-f-]{36}$/);
   const customerId = new URL(page.url()).pathname.split('/').pop()!;
 
-  await page.getByRole('button', { name: 'Record Visit' }).click();
+  await startRecordVisit(page);
   const dialog = page.getByRole('dialog', { name: 'Record Visit' });
   await expect(dialog.getByTestId('upload-status')).toHaveText('1 of 1 parts uploaded', {
     timeout: 15_000,

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, logIn } from './support';
+import { DEMO_ACCOUNTS, logIn, startRecordVisit } from './support';
 
 // Chromium runs with a fake microphone (playwright.config.ts: --use-fake-device-for-media-stream,
 // --use-fake-ui-for-media-stream). The e2e server has no speech-to-text service configured, so a
@@ -17,7 +17,7 @@ test('record a visit in the browser and watch it complete', async ({ page }) => 
   await expect(page).toHaveURL(/\/customers\/[0-9a-f-]{36}$/);
   const customerUrl = page.url();
 
-  await page.getByRole('button', { name: 'Record Visit' }).click();
+  await startRecordVisit(page);
   const dialog = page.getByRole('dialog', { name: 'Record Visit' });
   await expect(dialog.getByText('Recording', { exact: true })).toBeVisible();
   // The first chunk goes up while recording continues.
@@ -84,7 +84,7 @@ async function failChunkUploads(page: Page) {
  * (installed by the test before it loads) jumps ahead instead of the test waiting out the 20 s.
  */
 async function recordThroughOutage(page: Page) {
-  await page.getByRole('button', { name: 'Record Visit' }).click();
+  await startRecordVisit(page);
   const dialog = page.getByRole('dialog', { name: 'Record Visit' });
   await expect(dialog.getByText('Recording', { exact: true })).toBeVisible();
   await expect(dialog.getByTestId('upload-status')).toContainText('of 1 parts uploaded', {
@@ -171,7 +171,7 @@ test('a recording of a customer with several open jobs is linked to the job the 
   expect(target, 'a demo customer of the technician with several open jobs').not.toBeNull();
 
   await page.goto(`/customers/${target!.customerId}`);
-  await page.getByRole('button', { name: 'Record Visit' }).click();
+  await startRecordVisit(page);
   const dialog = page.getByRole('dialog', { name: 'Record Visit' });
   await expect(dialog.getByTestId('upload-status')).toHaveText('1 of 1 parts uploaded', {
     timeout: 15_000,

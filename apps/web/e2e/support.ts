@@ -1,5 +1,6 @@
 import {
   BILLING_MESSAGES,
+  CONSENT_MESSAGES,
   CSRF_COOKIE,
   CSRF_HEADER,
   previousMonth,
@@ -409,4 +410,14 @@ export async function expectNotTruncated(elements: Locator) {
       .map((node) => node.textContent),
   );
   expect(clipped).toEqual([]);
+}
+
+/**
+ * Record Visit on a customer page under the company's default consent method: the technician
+ * confirms the customer agreed, then starts the recording.
+ */
+export async function startRecordVisit(page: Page) {
+  await page.getByRole('button', { name: 'Record Visit' }).click();
+  await page.getByRole('checkbox', { name: CONSENT_MESSAGES.checkboxLabel }).check();
+  await page.getByRole('button', { name: 'Start recording' }).click();
 }

@@ -1,14 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CallType, CustomerType, InteractionType } from '@fieldbot/shared';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
   audioAssets,
   customers,
   interactions,
   jobs,
+  recordingConsents,
   transcriptSegments,
   usageRecords,
+  users,
 } from '../db/schema/index.js';
 import { DEMO_AUDIO_DIR, demoClipKey, type DemoClip } from '../lib/demo-clips.js';
 import { FIRST_NAMES, LAST_NAMES } from '../lib/demo-names.js';
@@ -305,6 +308,33 @@ export async function seedCompanyInteractions(
     .insert(interactions)
     .values(rows.map((r) => r.value))
     .returning({ id: interactions.id });
+
+  // Each visit's consent record: its technician confirmed the customer agreed (the default method).
+  const recorded = rows.flatMap(({ value }, i) =>
+    value.recordedById ? [{ id: inserted[i]!.id, value, by: value.recordedById }] : [],
+  );
+  const byIds = [...new Set(recorded.map((r) => r.by))];
+  const techNames = new Map(
+    (byIds.length === 0
+      ? []
+      : await db
+          .select({ id: users.id, name: users.name })
+          .from(users)
+          .where(inArray(users.id, byIds))
+    ).map((u) => [u.id, u.name]),
+  );
+  if (recorded.length > 0) {
+    await db.insert(recordingConsents).values(
+      recorded.map(({ id, value, by }) => ({
+        interactionId: id,
+        companyId: company.id,
+        method: 'confirmation' as const,
+        confirmedById: by,
+        confirmedByName: techNames.get(by) ?? null,
+        confirmedAt: value.startedAt!,
+      })),
+    );
+  }
 
   const assets: (typeof audioAssets.$inferInsert)[] = [];
   const segments: (typeof transcriptSegments.$inferInsert)[] = [];

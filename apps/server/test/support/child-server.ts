@@ -189,5 +189,11 @@ export async function uploadedVisitBody(tech: HttpClient, audio: Buffer, custome
   >;
   const put = await tech.request('PUT', uploadUrl!, audio, 'audio/wav');
   expect(put.status, put.text).toBe(200);
-  return { customer_id: customerId, file_urls: [fileUrl], started_at: new Date().toISOString() };
+  return {
+    customer_id: customerId,
+    file_urls: [fileUrl],
+    started_at: new Date().toISOString(),
+    // The company's default consent method: the technician confirms the customer agreed.
+    consent: { customer_agreed: true },
+  };
 }

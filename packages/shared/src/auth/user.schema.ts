@@ -1,5 +1,6 @@
 // zod/mini, not classic zod: the login page loads these schemas (see validation/validators.ts).
 import * as z from 'zod/mini';
+import { CONSENT_METHODS } from '../consent/consent-rules';
 import { DISPLAY_MODES } from '../constants';
 import { MODULES } from './permissions';
 import { ROLE_ALIASES } from './roles';
@@ -37,6 +38,8 @@ export const companySchema = z.object({
   is_payment_due: z.boolean(),
   /** Reviewers' marks reach bot publishers as redacted sentences (off until an admin allows it). */
   share_bot_examples: z.boolean(),
+  /** How the customer's consent to a field recording is taken (the recorder asks accordingly). */
+  consent_method: z.enum(CONSENT_METHODS),
 });
 
 export const publisherSchema = z.object({ id: z.string(), name: z.string() });

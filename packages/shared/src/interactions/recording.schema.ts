@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordingConsentInputSchema } from '../consent/consent.schema';
 import { MESSAGES } from '../validation/messages';
 import { INTERACTION_STATUSES, INTERACTION_TYPES } from './interaction.schema';
 
@@ -22,6 +23,8 @@ export const createRecordingBodySchema = z
         .min(1, MESSAGES.required)
         .max(RECORDING_MAX_CHUNKS, MESSAGES.invalidValue),
       started_at: z.iso.datetime({ offset: true, error: MESSAGES.invalidValue }),
+      /** Required as the company's consent method says (checked by the server, not here). */
+      consent: recordingConsentInputSchema.optional(),
     },
     { error: MESSAGES.invalidValue },
   )

@@ -26,6 +26,7 @@ export function makeCompany(overrides: Partial<Company> = {}): Company {
     is_crm_connected: true,
     is_payment_due: false,
     share_bot_examples: false,
+    consent_method: 'confirmation',
     ...overrides,
   };
 }

@@ -1,10 +1,13 @@
+import type { ConsentMethod } from '@fieldbot/shared';
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
+  companies,
   customers,
   interactionCounters,
   interactions,
   jobs,
+  recordingConsents,
   uploadedFiles,
 } from '../../db/schema/index.js';
 import {
@@ -34,6 +37,22 @@ export interface NewRecording {
   recordedById: string;
   startedAt: Date;
   sourceKeys: string[];
+}
+
+/** What decides, when a recording is filed, whether it may be and which consent it needs. */
+export interface RecordingPermission {
+  /** The company's consent method at this moment. */
+  consentMethod: ConsentMethod;
+  /** The customer asked not to be recorded. */
+  doNotRecord: boolean;
+}
+
+/** The consent record kept with a new recording; its time is the database's clock. */
+export interface NewRecordingConsent {
+  method: ConsentMethod;
+  confirmedById: string | null;
+  confirmedByName: string | null;
+  noticeVersion: string | null;
 }
 
 /** The recording whose first chunk is `firstKey`. Keys are per uploader, so it is theirs. */
@@ -110,7 +129,7 @@ export function createRecordingsRepo(db: Db) {
 
     async visibleCustomer(scope: ViewerScope, customerId: string) {
       const [row] = await db
-        .select({ id: customers.id })
+        .select({ id: customers.id, doNotRecord: customers.doNotRecord })
         .from(customers)
         .where(customerInScope(db, scope, customerId))
         .limit(1);
@@ -119,8 +138,9 @@ export function createRecordingsRepo(db: Db) {
 
     async visibleJob(scope: ViewerScope, jobId: string) {
       const [row] = await db
-        .select({ id: jobs.id, customerId: jobs.customerId })
+        .select({ id: jobs.id, customerId: jobs.customerId, doNotRecord: customers.doNotRecord })
         .from(jobs)
+        .innerJoin(customers, eq(customers.id, jobs.customerId))
         .where(
           and(
             eq(jobs.id, jobId),
@@ -146,13 +166,38 @@ export function createRecordingsRepo(db: Db) {
     /**
      * Creates the recording unless one with the same first chunk exists (a repeated POST), in one
      * transaction under an advisory lock on that chunk, so two racing requests create one row.
+     * `consentFor` sees the company's consent method and the customer's do-not-record mark as they
+     * are now (the customer row locked against a change until commit) and returns the consent
+     * record, or throws and nothing is written.
      */
-    async createRecording(recording: NewRecording): Promise<RecordingRow> {
+    async createRecording(
+      recording: NewRecording,
+      consentFor: (permission: RecordingPermission) => NewRecordingConsent,
+    ): Promise<RecordingRow> {
       return db.transaction(async (tx) => {
         const firstKey = recording.sourceKeys[0]!;
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`recording:${firstKey}`}))`);
         const [existing] = await findByFirstChunk(tx, recording.recordedById, firstKey);
         if (existing) return existing;
+
+        const [customer] = await tx
+          .select({ doNotRecord: customers.doNotRecord })
+          .from(customers)
+          .where(
+            and(
+              eq(customers.id, recording.customerId),
+              eq(customers.companyId, recording.companyId),
+            ),
+          )
+          .for('share');
+        const [company] = await tx
+          .select({ consentMethod: companies.consentMethod })
+          .from(companies)
+          .where(eq(companies.id, recording.companyId));
+        const consent = consentFor({
+          consentMethod: company!.consentMethod,
+          doNotRecord: customer!.doNotRecord,
+        });
 
         let number = await nextRecordingNumber(tx, recording.companyId);
         // Skip numbers taken outside the counter (imports); each check is one index lookup.
@@ -174,6 +219,12 @@ export function createRecordingsRepo(db: Db) {
             audioMergeStatus: 'in-progress',
           })
           .returning(recordingColumns);
+        await tx.insert(recordingConsents).values({
+          interactionId: row!.id,
+          companyId: recording.companyId,
+          ...consent,
+          confirmedAt: sql`now()`,
+        });
         return row!;
       });
     },

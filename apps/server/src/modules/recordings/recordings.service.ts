@@ -1,6 +1,10 @@
 import {
+  CONSENT_MESSAGES,
   INTERACTION_MESSAGES,
   MESSAGES,
+  consentMethodUsed,
+  consentRequirement,
+  missingConsent,
   type CallDownloadBody,
   type CreateRecordingBody,
   type OpenJob,
@@ -9,7 +13,12 @@ import {
 import { fieldError, notFound } from '../../lib/errors.js';
 import type { StorageProvider } from '../../providers/storage/index.js';
 import { viewerScope } from '../../lib/viewer-scope.js';
-import type { RecordingRow, RecordingsRepo } from './recordings.repo.js';
+import type {
+  NewRecordingConsent,
+  RecordingPermission,
+  RecordingRow,
+  RecordingsRepo,
+} from './recordings.repo.js';
 
 export type RecordingsService = ReturnType<typeof createRecordingsService>;
 
@@ -43,13 +52,44 @@ const toResponse = (row: RecordingRow) => ({
   status: row.status,
 });
 
+/**
+ * The consent record of a recording `user` files now, or the 422 that refuses it: a customer who
+ * asked not to be recorded is never recorded, and the consent must be what the company's method
+ * asks for at this moment.
+ */
+function consentRecord(
+  user: User,
+  body: CreateRecordingBody,
+  { consentMethod, doNotRecord }: RecordingPermission,
+): NewRecordingConsent {
+  if (doNotRecord) {
+    throw fieldError(body.job_id ? 'job_id' : 'customer_id', CONSENT_MESSAGES.doNotRecord);
+  }
+  const missing = missingConsent(consentMethod, body.consent);
+  if (missing) throw fieldError(missing.field, missing.message);
+  const source = body.consent?.source ?? 'recorder';
+  const confirmed = consentRequirement(consentMethod, source).confirmation;
+  return {
+    method: consentMethodUsed(consentMethod, source),
+    // The name is kept as text: the record still says who confirmed after the user is deleted.
+    confirmedById: confirmed ? user.id : null,
+    confirmedByName: confirmed ? user.name : null,
+    noticeVersion:
+      source === 'recorder' && body.consent?.notice_played
+        ? (body.consent.notice_version ?? null)
+        : null,
+  };
+}
+
 export function createRecordingsService({ repo, storage, pipeline }: RecordingsServiceDeps) {
   return {
     /**
      * POST /api/company/recordings: the chunks a user uploaded become a field recording, in
-     * progress until the pipeline has merged and transcribed it. Repeating the request (same first
-     * chunk) answers the same interaction, and queues its merge again if it never started, so a
-     * client that lost the answer or crashed simply sends it again.
+     * progress until the pipeline has merged and transcribed it, with its consent record. Repeating
+     * the request (same first chunk) answers the same interaction, and queues its merge again if it
+     * never started, so a client that lost the answer or crashed simply sends it again. A customer
+     * marked do-not-record, or consent short of the company's method: 422 and nothing is filed
+     * (a visit recorded before the mark was set included: the mark wins when it is saved).
      */
     async create(user: User, body: CreateRecordingBody) {
       const scope = viewerScope(user);
@@ -72,25 +112,30 @@ export function createRecordingsService({ repo, storage, pipeline }: RecordingsS
       if (body.job_id) {
         const job = await repo.visibleJob(scope, body.job_id);
         if (!job) throw notFound();
+        if (job.doNotRecord) throw fieldError('job_id', CONSENT_MESSAGES.doNotRecord);
         customerId = job.customerId;
         jobId = job.id;
       } else {
         const customer = await repo.visibleCustomer(scope, body.customer_id!);
         if (!customer) throw notFound();
+        if (customer.doNotRecord) throw fieldError('customer_id', CONSENT_MESSAGES.doNotRecord);
         customerId = customer.id;
         // A technician recording at a customer's is on their open job there, if there is one;
         // with several, the recorder asks which (open-jobs) and sends job_id instead.
         jobId = (await repo.latestOpenJob(scope.companyId, customer.id, user.id))?.id ?? null;
       }
 
-      const row = await repo.createRecording({
-        companyId: scope.companyId,
-        customerId,
-        jobId,
-        recordedById: user.id,
-        startedAt: new Date(body.started_at),
-        sourceKeys: chunkKeys,
-      });
+      const row = await repo.createRecording(
+        {
+          companyId: scope.companyId,
+          customerId,
+          jobId,
+          recordedById: user.id,
+          startedAt: new Date(body.started_at),
+          sourceKeys: chunkKeys,
+        },
+        (permission) => consentRecord(user, body, permission),
+      );
       await pipeline.mergeRecording(row.id);
       return toResponse(row);
     },

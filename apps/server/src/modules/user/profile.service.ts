@@ -52,6 +52,7 @@ export function toCompany(row: NonNullable<UserProfileRow['company']>): Company 
     is_crm_connected: row.isCrmConnected,
     is_payment_due: row.isPaymentDue,
     share_bot_examples: row.shareBotExamples,
+    consent_method: row.consentMethod,
   };
 }
 

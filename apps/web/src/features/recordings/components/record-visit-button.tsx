@@ -1,12 +1,23 @@
-import { INTERACTION_MESSAGES, MESSAGES, formatPlayerTime, type OpenJob } from '@fieldbot/shared';
+import {
+  CONSENT_MESSAGES,
+  CONSENT_NOTICE_TEXT,
+  INTERACTION_MESSAGES,
+  MESSAGES,
+  consentRequirement,
+  formatPlayerTime,
+  type ConsentMethod,
+  type OpenJob,
+} from '@fieldbot/shared';
 import { Alert, Box, Button, Group, Loader, Modal, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconMicrophone, IconPlayerStopFilled } from '@tabler/icons-react';
 import { useState } from 'react';
+import { DisabledReason } from '@/components/disabled-reason';
 import { notifySuccess } from '@/lib/notify';
 import { keepsRecordingsOnDevice } from '../lib/pending-recordings';
 import { defaultJobId, needsJobChoice } from '../lib/recording-target';
 import { useLevelMeter } from '../lib/use-level-meter';
 import { RECORDER_MESSAGES, useVisitRecorder } from '../lib/use-visit-recorder';
+import { ConsentCheckbox } from './consent-checkbox';
 import { JobSelect } from './job-select';
 
 export interface RecordVisitButtonProps {
@@ -14,6 +25,10 @@ export interface RecordVisitButtonProps {
   userId: string;
   /** The customer's open jobs; undefined while unknown. */
   jobs: readonly OpenJob[] | undefined;
+  /** How the company takes the customer's consent: a required check, a played notice, or both. */
+  consentMethod: ConsentMethod;
+  /** The customer asked not to be recorded: the button is off and says why. */
+  doNotRecord?: boolean;
   onCreated?: (interactionId: string) => void;
   /** The dialog closed with an unsaved recording kept on the device. */
   onKept?: () => void;
@@ -30,9 +45,16 @@ export function RecordVisitButton({
   customerId,
   userId,
   jobs,
+  consentMethod,
+  doNotRecord = false,
   onCreated,
   onKept,
 }: RecordVisitButtonProps) {
+  const required = consentRequirement(consentMethod);
+  /** The consent step before the microphone starts (only when the check is required). */
+  const [asking, setAsking] = useState(false);
+  const [agreed, setAgreed] = useState(false);
+  const [triedWithoutConsent, setTriedWithoutConsent] = useState(false);
   const recorder = useVisitRecorder({
     customerId,
     userId,
@@ -51,19 +73,66 @@ export function RecordVisitButton({
   const uploadFailed = phase === 'failed' || (phase === 'recording' && queue.failed);
   // A stray click or key must not throw a visit away: while recording or saving only Cancel closes.
   const busy = phase === 'recording' || phase === 'saving' || phase === 'starting';
+  const noticePlaying = recorder.notice === 'playing';
+
+  const startRecording = (customerAgreed: boolean) => {
+    setAsking(false);
+    void recorder.start({ customerAgreed, playNotice: required.notice });
+  };
 
   return (
     <>
-      <Button
-        leftSection={<IconMicrophone size={18} aria-hidden />}
-        onClick={() => {
-          setChosenJob(null);
-          void recorder.start();
-        }}
-        disabled={phase !== 'idle'}
+      <DisabledReason reason={doNotRecord ? CONSENT_MESSAGES.doNotRecord : null}>
+        <Button
+          leftSection={<IconMicrophone size={18} aria-hidden />}
+          onClick={() => {
+            setChosenJob(null);
+            if (required.confirmation) {
+              setAgreed(false);
+              setTriedWithoutConsent(false);
+              setAsking(true);
+            } else {
+              startRecording(false);
+            }
+          }}
+          disabled={phase !== 'idle' || asking}
+        >
+          Record Visit
+        </Button>
+      </DisabledReason>
+      <Modal
+        opened={asking}
+        onClose={() => setAsking(false)}
+        title="Record Visit"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
       >
-        Record Visit
-      </Button>
+        <Stack gap="md">
+          <Text size="sm">
+            Before you start, ask the customer whether they agree to be recorded.
+          </Text>
+          <ConsentCheckbox checked={agreed} onChange={setAgreed} showError={triedWithoutConsent} />
+          {required.notice ? (
+            <Text size="sm" c="dimmed">
+              A short recorded notice will play when the recording starts.
+            </Text>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setAsking(false)}>
+              Cancel
+            </Button>
+            <Button
+              leftSection={<IconMicrophone size={16} aria-hidden />}
+              onClick={() => {
+                if (agreed) startRecording(true);
+                else setTriedWithoutConsent(true);
+              }}
+            >
+              Start recording
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <Modal
         opened={phase !== 'idle'}
         onClose={phase === 'failed' ? recorder.keep : recorder.cancel}
@@ -108,6 +177,11 @@ export function RecordVisitButton({
               <Text size="sm" c="dimmed" role="status" data-testid="upload-status">
                 {uploadStatus(queue)}
               </Text>
+              {noticePlaying ? (
+                <Alert color="blue" title={CONSENT_MESSAGES.noticePlaying} w="100%">
+                  <Text size="sm">“{CONSENT_NOTICE_TEXT}”</Text>
+                </Alert>
+              ) : null}
             </Stack>
           ) : null}
 
@@ -168,7 +242,7 @@ export function RecordVisitButton({
                 data-autofocus
                 onClick={() => void recorder.stopAndSave(jobId)}
                 loading={phase === 'saving'}
-                disabled={mustChooseJob}
+                disabled={mustChooseJob || noticePlaying}
               >
                 Stop & Save
               </Button>

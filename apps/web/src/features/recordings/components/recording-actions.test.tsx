@@ -2,15 +2,20 @@
 
 import 'fake-indexeddb/auto';
 import {
+  CONSENT_MESSAGES,
   CSRF_COOKIE,
   INTERACTION_MESSAGES,
   MESSAGES,
+  CONSENT_NOTICE_VERSION,
   RECORDING_CHUNK_MS,
+  type ConsentMethod,
   type OpenJob,
 } from '@fieldbot/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeCompany, makeUser } from '@fieldbot/shared/testing';
+import { blockingViolations } from '@/test/axe';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
 import { renderPage } from '@/test/render-page';
 import { UPLOAD_GIVE_UP_MS } from '../lib/chunk-queue';
@@ -145,15 +150,49 @@ function fakeServer(openJobs: OpenJob[] = []) {
   return { server, calls: all, uploadCalls };
 }
 
-function renderActions() {
+function renderActions({
+  consentMethod,
+  doNotRecord = false,
+}: { consentMethod?: ConsentMethod; doNotRecord?: boolean } = {}) {
   document.cookie = `${CSRF_COOKIE}=test-token; path=/`;
   const onCreated = vi.fn();
-  renderPage(<RecordingActions customerId={CUSTOMER_ID} userId={USER_ID} onCreated={onCreated} />, {
-    route: '/customers/:customerId',
-    url: `/customers/${CUSTOMER_ID}`,
-  });
+  renderPage(
+    <RecordingActions
+      customerId={CUSTOMER_ID}
+      userId={USER_ID}
+      doNotRecord={doNotRecord}
+      onCreated={onCreated}
+    />,
+    {
+      route: '/customers/:customerId',
+      url: `/customers/${CUSTOMER_ID}`,
+      // Without a signed-in user the default method applies: the technician's confirmation.
+      user: consentMethod
+        ? makeUser('field_team', { company: makeCompany({ consent_method: consentMethod }) })
+        : undefined,
+    },
+  );
   return { onCreated };
 }
+
+/** The recorded notice, played when the user says (jsdom plays no audio). */
+const notice = vi.hoisted(() => ({
+  prepared: 0,
+  stop: () => {},
+  finish: (_played: boolean) => {},
+}));
+vi.mock('../lib/recording-notice', () => ({
+  prepareRecordingNotice: () => {
+    notice.prepared += 1;
+    return {
+      play: () =>
+        new Promise<void>((resolve, reject) => {
+          notice.finish = (played) => (played ? resolve() : reject(new Error('no audio')));
+        }),
+      stop: () => notice.stop(),
+    };
+  },
+}));
 
 beforeEach(() => {
   FakeMediaRecorder.instances = [];
@@ -168,10 +207,18 @@ afterEach(async () => {
   }
 });
 
+/** Record Visit, then the required consent check and Start recording. */
+async function confirmAndStart(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Record Visit' }));
+  await user.click(await screen.findByRole('checkbox', { name: CONSENT_MESSAGES.checkboxLabel }));
+  await user.click(screen.getByRole('button', { name: 'Start recording' }));
+}
+
 /** Starts recording and returns the fake MediaRecorder. */
 async function startRecording(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(screen.getByRole('button', { name: 'Record Visit' }));
+  await confirmAndStart(user);
   await screen.findByRole('dialog', { name: 'Record Visit' });
+  await waitFor(() => expect(FakeMediaRecorder.instances.length).toBeGreaterThan(0));
   return FakeMediaRecorder.instances.at(-1)!;
 }
 
@@ -182,9 +229,9 @@ describe('Record Visit', () => {
     const { onCreated } = renderActions();
     const user = userEvent.setup();
 
-    await user.click(screen.getByRole('button', { name: 'Record Visit' }));
+    await confirmAndStart(user);
     const dialog = await screen.findByRole('dialog', { name: 'Record Visit' });
-    expect(dialog).toHaveTextContent('Recording');
+    await waitFor(() => expect(dialog).toHaveTextContent('Recording'));
     expect(screen.getByTestId('recording-elapsed')).toHaveTextContent('00:00');
     const recorder = FakeMediaRecorder.instances[0]!;
     expect(recorder.mimeType).toBe('audio/webm;codecs=opus');
@@ -219,8 +266,10 @@ describe('Record Visit', () => {
       customer_id: string;
       file_urls: string[];
       started_at: string;
+      consent: unknown;
     };
     expect(body.customer_id).toBe(CUSTOMER_ID);
+    expect(body.consent).toEqual({ customer_agreed: true });
     expect(body.file_urls.map((url) => url.split('-').slice(1).join('-'))).toEqual(server.stored);
     expect(Number.isNaN(Date.parse(body.started_at))).toBe(false);
     expect(track.stop).toHaveBeenCalled();
@@ -232,8 +281,7 @@ describe('Record Visit', () => {
     const { server } = fakeServer();
     renderActions();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Record Visit' }));
-    await screen.findByRole('dialog', { name: 'Record Visit' });
+    await startRecording(user);
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(track.stop).toHaveBeenCalled();
@@ -244,7 +292,7 @@ describe('Record Visit', () => {
     stubMicrophone(vi.fn().mockRejectedValue(new DOMException('denied', 'NotAllowedError')));
     fakeServer();
     renderActions();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Record Visit' }));
+    await confirmAndStart(userEvent.setup());
     expect(await screen.findByText(RECORDER_MESSAGES.micDenied)).toBeInTheDocument();
     expect(FakeMediaRecorder.instances).toHaveLength(0);
   });
@@ -440,6 +488,11 @@ describe('The job of a recording', () => {
     expect(server.recordings).toHaveLength(0);
     await user.click(screen.getByLabelText(JOB_SELECT_LABEL, { exact: false, selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'J-2001' }));
+    // Saving without the consent check says what is missing and saves nothing.
+    await user.click(save);
+    expect(await screen.findByText(CONSENT_MESSAGES.confirmationRequired)).toBeInTheDocument();
+    expect(server.recordings).toHaveLength(0);
+    await user.click(screen.getByRole('checkbox', { name: CONSENT_MESSAGES.checkboxLabel }));
     await user.click(save);
     await screen.findByText(INTERACTION_MESSAGES.recordingSaved);
     expect(server.recordings[0]!.body).toMatchObject({ job_id: JOB_A.id });
@@ -506,12 +559,15 @@ describe('Upload Audio', () => {
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '40'));
     expect(screen.getByText(`${RECORDING_FILE_MESSAGES.uploading} (40%)`)).toBeInTheDocument();
 
+    // Confirmed while the file uploads: it is saved as soon as it is stored.
+    await user.click(screen.getByRole('checkbox', { name: CONSENT_MESSAGES.checkboxLabel }));
     act(() => xhr.respond(200));
     expect(await screen.findByText(INTERACTION_MESSAGES.recordingSaved)).toBeInTheDocument();
     expect(onCreated).toHaveBeenCalledWith(INTERACTION_ID);
     expect(server.recordings[0]?.body).toMatchObject({
       customer_id: CUSTOMER_ID,
       file_urls: ['/api/files/recordings/u1/1-visit.mp3'],
+      consent: { source: 'upload', customer_agreed: true },
     });
   });
 
@@ -544,6 +600,7 @@ describe('Upload Audio', () => {
       new File(['RIFF'], 'visit.wav', { type: 'audio/wav' }),
     );
     await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    await user.click(screen.getByRole('checkbox', { name: CONSENT_MESSAGES.checkboxLabel }));
     // The file is stored; saving the recording then fails once.
     server.offline = 1;
     act(() => FakeXhr.last!.respond(200));
@@ -554,5 +611,102 @@ describe('Upload Audio', () => {
     expect(await screen.findByText(INTERACTION_MESSAGES.recordingSaved)).toBeInTheDocument();
     expect(FakeXhr.last).toBe(xhr);
     expect(onCreated).toHaveBeenCalledWith(INTERACTION_ID);
+  });
+});
+
+describe('Consent before recording', () => {
+  it('keeps Start recording blocked, with the message, until the customer’s consent is ticked', async () => {
+    const getUserMedia = stubMicrophone();
+    const { server } = fakeServer();
+    renderActions({ consentMethod: 'confirmation' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Record Visit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record Visit' });
+    const check = within(dialog).getByRole('checkbox', { name: CONSENT_MESSAGES.checkboxLabel });
+    expect(check).toBeRequired();
+    expect(check).not.toBeChecked();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Start recording' }));
+    expect(await within(dialog).findByText(CONSENT_MESSAGES.confirmationRequired)).toBeVisible();
+    expect(check).toHaveAccessibleDescription(CONSENT_MESSAGES.confirmationRequired);
+    expect(await blockingViolations(dialog)).toEqual([]);
+    expect(getUserMedia).not.toHaveBeenCalled();
+    expect(FakeMediaRecorder.instances).toHaveLength(0);
+
+    await user.click(check);
+    expect(within(dialog).queryByText(CONSENT_MESSAGES.confirmationRequired)).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Start recording' }));
+    await waitFor(() => expect(FakeMediaRecorder.instances).toHaveLength(1));
+    expect(notice.prepared).toBe(0);
+    act(() => FakeMediaRecorder.instances[0]!.emitChunk());
+    await user.click(await screen.findByRole('button', { name: 'Stop & Save' }));
+    await screen.findByText(INTERACTION_MESSAGES.recordingSaved);
+    expect(server.recordings[0]!.body).toMatchObject({ consent: { customer_agreed: true } });
+  });
+
+  it('plays the notice at the start when the method is the notice, with no check to tick', async () => {
+    notice.prepared = 0;
+    stubMicrophone();
+    const { server } = fakeServer();
+    renderActions({ consentMethod: 'notice' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Record Visit' }));
+    await waitFor(() => expect(FakeMediaRecorder.instances).toHaveLength(1));
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(notice.prepared).toBe(1);
+    // The customer hears the whole notice before the visit can be saved.
+    expect(await screen.findByText(CONSENT_MESSAGES.noticePlaying)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Stop & Save' })).toBeDisabled();
+    act(() => notice.finish(true));
+    await waitFor(() => expect(screen.queryByText(CONSENT_MESSAGES.noticePlaying)).toBeNull());
+    act(() => FakeMediaRecorder.instances[0]!.emitChunk());
+    await user.click(screen.getByRole('button', { name: 'Stop & Save' }));
+    await screen.findByText(INTERACTION_MESSAGES.recordingSaved);
+    expect((server.recordings[0]!.body as { consent: unknown }).consent).toEqual({
+      notice_played: true,
+      notice_version: CONSENT_NOTICE_VERSION,
+    });
+  });
+
+  it('asks for both under the method both, and keeps nothing when the notice cannot play', async () => {
+    stubMicrophone();
+    const { server } = fakeServer();
+    renderActions({ consentMethod: 'both' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Record Visit' }));
+    expect(await screen.findByText(/A short recorded notice will play/)).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: CONSENT_MESSAGES.checkboxLabel }));
+    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+    await waitFor(() => expect(FakeMediaRecorder.instances).toHaveLength(1));
+    act(() => notice.finish(false));
+    expect(await screen.findByText(CONSENT_MESSAGES.noticeFailed)).toBeInTheDocument();
+    expect(track.stop).toHaveBeenCalled();
+    await waitFor(async () =>
+      expect(await listPendingRecordings(USER_ID, CUSTOMER_ID)).toEqual([]),
+    );
+    expect(server.recordings).toHaveLength(0);
+  });
+});
+
+describe('A customer who asked not to be recorded', () => {
+  it('has Record Visit and Upload Audio off, each saying why', async () => {
+    const getUserMedia = stubMicrophone();
+    const { uploadCalls } = fakeServer();
+    renderActions({ doNotRecord: true });
+    const user = userEvent.setup();
+    for (const name of ['Record Visit', 'Upload Audio']) {
+      const button = screen.getByRole('button', { name });
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+      expect(button).toHaveAccessibleDescription(CONSENT_MESSAGES.doNotRecord);
+      await user.click(button);
+    }
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByLabelText('Audio file')).toBeNull();
+    expect(getUserMedia).not.toHaveBeenCalled();
+    expect(uploadCalls()).toHaveLength(0);
+    // The tooltip says it too, on hover and on focus.
+    await user.hover(screen.getByRole('button', { name: 'Record Visit' }));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(CONSENT_MESSAGES.doNotRecord);
+    expect(await blockingViolations()).toEqual([]);
   });
 });

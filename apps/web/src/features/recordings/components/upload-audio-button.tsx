@@ -1,7 +1,8 @@
-import { INTERACTION_MESSAGES, type OpenJob } from '@fieldbot/shared';
+import { CONSENT_MESSAGES, INTERACTION_MESSAGES, type OpenJob } from '@fieldbot/shared';
 import { Alert, Button, FileButton, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
+import { DisabledReason } from '@/components/disabled-reason';
 import { errorMessage, notifyError, notifySuccess } from '@/lib/notify';
 import { createRecording } from '../api/create-recording';
 import { uploadRecordingFile } from '../api/upload-recording-file';
@@ -11,19 +12,22 @@ import {
   recordingFileError,
 } from '../lib/recording-file';
 import { defaultJobId, needsJobChoice, recordingTarget } from '../lib/recording-target';
+import { ConsentCheckbox } from './consent-checkbox';
 import { JobSelect } from './job-select';
 
 export interface UploadAudioButtonProps {
   customerId: string;
   /** The customer's open jobs; undefined while unknown. */
   jobs: readonly OpenJob[] | undefined;
+  /** The customer asked not to be recorded: the button is off and says why. */
+  doNotRecord?: boolean;
   onCreated?: (interactionId: string) => void;
 }
 
 type Upload =
   | { phase: 'idle' }
   | {
-      /** 'uploaded': the file is stored, the recording waits for the choice of its job. */
+      /** 'uploaded': the file is stored, the recording waits for its job or the consent check. */
       phase: 'uploading' | 'uploaded' | 'saving' | 'failed';
       file: File;
       progress: number;
@@ -37,8 +41,22 @@ function startedAt(file: File): string {
 }
 
 /** 'Upload Audio': one audio file with a progress bar, then POST /api/company/recordings. */
-export function UploadAudioButton({ customerId, jobs, onCreated }: UploadAudioButtonProps) {
+export function UploadAudioButton({
+  customerId,
+  jobs,
+  doNotRecord = false,
+  onCreated,
+}: UploadAudioButtonProps) {
   const [upload, setUpload] = useState<Upload>({ phase: 'idle' });
+  // A file recorded elsewhere had no notice played into it: the technician always confirms the
+  // customer agreed (consentRequirement for uploads). Ticked during the upload, it saves at once.
+  const [agreed, setAgreedState] = useState(false);
+  const agreedRef = useRef(false);
+  const setAgreed = (value: boolean) => {
+    agreedRef.current = value;
+    setAgreedState(value);
+  };
+  const [triedWithoutConsent, setTriedWithoutConsent] = useState(false);
   const [chosenJob, setChosenJob] = useState<string | null>(null);
   const jobId = chosenJob ?? defaultJobId(jobs);
   const resetRef = useRef<() => void>(null);
@@ -58,7 +76,7 @@ export function UploadAudioButton({ customerId, jobs, onCreated }: UploadAudioBu
           controller.signal,
         );
       }
-      if (needsJobChoice(jobs, job)) {
+      if (needsJobChoice(jobs, job) || !agreedRef.current) {
         setUpload({ phase: 'uploaded', file, progress: 1 });
         return;
       }
@@ -67,6 +85,7 @@ export function UploadAudioButton({ customerId, jobs, onCreated }: UploadAudioBu
         ...recordingTarget(customerId, job),
         file_urls: [fileUrl.current],
         started_at: startedAt(file),
+        consent: { source: 'upload', customer_agreed: true },
       });
       if (controller.signal.aborted) return;
       fileUrl.current = null;
@@ -89,6 +108,8 @@ export function UploadAudioButton({ customerId, jobs, onCreated }: UploadAudioBu
     }
     fileUrl.current = null;
     setChosenJob(null);
+    setAgreed(false);
+    setTriedWithoutConsent(false);
     void run(file, defaultJobId(jobs));
   };
 
@@ -100,6 +121,25 @@ export function UploadAudioButton({ customerId, jobs, onCreated }: UploadAudioBu
   };
 
   const percent = upload.phase === 'idle' ? 0 : Math.round(upload.progress * 100);
+
+  /** Save and Retry: only with the consent confirmed. */
+  const saveWithConsent = (file: File) => {
+    if (!agreedRef.current) {
+      setTriedWithoutConsent(true);
+      return;
+    }
+    void run(file, jobId);
+  };
+
+  if (doNotRecord) {
+    return (
+      <DisabledReason reason={CONSENT_MESSAGES.doNotRecord}>
+        <Button variant="default" leftSection={<IconUpload size={18} aria-hidden />}>
+          Upload Audio
+        </Button>
+      </DisabledReason>
+    );
+  }
 
   return (
     <>
@@ -138,6 +178,11 @@ export function UploadAudioButton({ customerId, jobs, onCreated }: UploadAudioBu
               onChange={setChosenJob}
               disabled={upload.phase === 'saving'}
             />
+            <ConsentCheckbox
+              checked={agreed}
+              onChange={setAgreed}
+              showError={triedWithoutConsent}
+            />
             {upload.phase === 'failed' ? (
               <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
                 {upload.error}
@@ -154,7 +199,9 @@ export function UploadAudioButton({ customerId, jobs, onCreated }: UploadAudioBu
                   {upload.phase === 'saving'
                     ? 'Saving the recording…'
                     : upload.phase === 'uploaded'
-                      ? 'Uploaded. Choose the job to save the recording.'
+                      ? needsJobChoice(jobs, jobId)
+                        ? 'Uploaded. Choose the job to save the recording.'
+                        : 'Uploaded. Save the recording.'
                       : `${RECORDING_FILE_MESSAGES.uploading} (${percent}%)`}
                 </Text>
               </Stack>
@@ -165,7 +212,7 @@ export function UploadAudioButton({ customerId, jobs, onCreated }: UploadAudioBu
               </Button>
               {upload.phase === 'uploaded' ? (
                 <Button
-                  onClick={() => void run(upload.file, jobId)}
+                  onClick={() => saveWithConsent(upload.file)}
                   disabled={needsJobChoice(jobs, jobId)}
                 >
                   Save
@@ -173,7 +220,7 @@ export function UploadAudioButton({ customerId, jobs, onCreated }: UploadAudioBu
               ) : null}
               {upload.phase === 'failed' ? (
                 <Button
-                  onClick={() => void run(upload.file, jobId)}
+                  onClick={() => saveWithConsent(upload.file)}
                   disabled={needsJobChoice(jobs, jobId)}
                 >
                   Retry

@@ -11,13 +11,14 @@ import { recordingTarget } from './recording-target';
  */
 export async function completeRecording(
   queue: ChunkUploadQueue,
-  recording: Pick<PendingRecording, 'id' | 'customerId' | 'jobId' | 'startedAt'>,
+  recording: Pick<PendingRecording, 'id' | 'customerId' | 'jobId' | 'startedAt' | 'consent'>,
 ): Promise<CreateRecordingResponse> {
   const fileUrls = await queue.finish();
   const response = await createRecording({
     ...recordingTarget(recording.customerId, recording.jobId),
     file_urls: fileUrls,
     started_at: recording.startedAt,
+    consent: recording.consent,
   });
   await deletePendingRecording(recording.id);
   return response;

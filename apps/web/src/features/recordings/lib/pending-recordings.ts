@@ -9,6 +9,7 @@ import {
   values,
   type UseStore,
 } from 'idb-keyval';
+import type { RecordingConsentInput } from '@fieldbot/shared';
 import type { RecorderFormat } from './recorder-format';
 
 /**
@@ -25,6 +26,11 @@ export interface PendingRecording {
   jobId: string | null;
   startedAt: string;
   format: RecorderFormat;
+  /**
+   * The consent taken when it started, sent with it. Missing on recordings kept by an older
+   * version of the app: the server then asks for it as the company's method says.
+   */
+  consent?: RecordingConsentInput;
 }
 
 /** One chunk: its audio until the server acknowledges it, then only its file_url. */

@@ -1,4 +1,4 @@
-import { RECORDING_CHUNK_MS } from '@fieldbot/shared';
+import { CONSENT_MESSAGES, CONSENT_NOTICE_VERSION, RECORDING_CHUNK_MS } from '@fieldbot/shared';
 import { useEffect, useRef, useState } from 'react';
 import { uploadRecordingChunk } from '../api/upload-recording-chunk';
 import { ChunkUploadQueue, type ChunkQueueState } from './chunk-queue';
@@ -12,6 +12,16 @@ import {
   type PendingRecording,
 } from './pending-recordings';
 import { canRecord, preferredMimeType, recorderFormat } from './recorder-format';
+import { prepareRecordingNotice, type RecordingNotice } from './recording-notice';
+
+/** The recorded consent notice of this recording, when the company's method plays one. */
+export type NoticeState = 'none' | 'playing' | 'played';
+
+/** The consent the user gave before starting, and whether the notice plays at the start. */
+export interface StartConsent {
+  customerAgreed: boolean;
+  playNotice: boolean;
+}
 
 export type RecorderPhase = 'idle' | 'starting' | 'recording' | 'saving' | 'failed' | 'unavailable';
 
@@ -47,6 +57,7 @@ interface Session {
   stream: MediaStream;
   queue: ChunkUploadQueue;
   stopped: Promise<void>;
+  notice: RecordingNotice | null;
 }
 
 function releaseStream(stream: MediaStream) {
@@ -75,6 +86,7 @@ export function useVisitRecorder({
   const [elapsed, setElapsed] = useState(0);
   const [queueState, setQueueState] = useState<ChunkQueueState>(EMPTY_QUEUE);
   const [stream, setStream] = useState<MediaStream | null>(null);
+  const [notice, setNotice] = useState<NoticeState>('none');
   const session = useRef<Session | null>(null);
   const ticker = useRef<ReturnType<typeof setInterval> | null>(null);
 
@@ -85,21 +97,25 @@ export function useVisitRecorder({
 
   /** Microphone off, queue stopped; what is on the device stays there. */
   const release = (current: Session) => {
+    current.notice?.stop();
     current.queue.cancel();
     if (current.recorder.state !== 'inactive') current.recorder.stop();
     releaseStream(current.stream);
     releasePendingRecording(current.recording.id);
   };
 
-  const start = async () => {
+  const start = async ({ customerAgreed, playNotice }: StartConsent) => {
     setError(null);
     setElapsed(0);
     setQueueState(EMPTY_QUEUE);
+    setNotice('none');
     if (!canRecord()) {
       setError(RECORDER_MESSAGES.unsupported);
       setPhase('unavailable');
       return;
     }
+    // Made ready within the click that started the recording (see prepareRecordingNotice).
+    const noticeAudio = playNotice ? prepareRecordingNotice() : null;
     setPhase('starting');
     let media: MediaStream;
     try {
@@ -127,6 +143,7 @@ export function useVisitRecorder({
       jobId: null,
       startedAt: new Date().toISOString(),
       format,
+      consent: customerAgreed ? { customer_agreed: true } : {},
     };
     holdPendingRecording(recording.id);
     void savePendingRecording(recording);
@@ -147,10 +164,43 @@ export function useVisitRecorder({
       void saveChunk(recording.id, position, { blob: event.data, fileUrl: null });
       queue.add(event.data);
     });
-    session.current = { recording, recorder, stream: media, queue, stopped };
+    const current: Session = {
+      recording,
+      recorder,
+      stream: media,
+      queue,
+      stopped,
+      notice: noticeAudio,
+    };
+    session.current = current;
     recorder.start(RECORDING_CHUNK_MS);
     setStream(media);
     setPhase('recording');
+    if (noticeAudio) {
+      setNotice('playing');
+      noticeAudio.play().then(
+        () => {
+          if (session.current !== current) return;
+          current.recording = {
+            ...current.recording,
+            consent: {
+              ...current.recording.consent,
+              notice_played: true,
+              notice_version: CONSENT_NOTICE_VERSION,
+            },
+          };
+          void savePendingRecording(current.recording);
+          setNotice('played');
+        },
+        () => {
+          // Without the notice the company's consent is not taken: nothing is kept.
+          if (session.current !== current) return;
+          close(false);
+          setError(CONSENT_MESSAGES.noticeFailed);
+          setPhase('unavailable');
+        },
+      );
+    }
     const startedAt = Date.parse(recording.startedAt);
     ticker.current = setInterval(
       () => setElapsed(Math.floor((Date.now() - startedAt) / 1000)),
@@ -221,6 +271,8 @@ export function useVisitRecorder({
     phase,
     error,
     elapsed,
+    /** Stop & Save waits while the notice plays: the customer hears all of it. */
+    notice,
     queue: queueState,
     stream,
     start,
