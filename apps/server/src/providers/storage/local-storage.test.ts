@@ -97,4 +97,23 @@ describe('local storage', () => {
     );
     expect(await storage.get('audio/c1/missing.mp3', { start: 0 })).toBeNull();
   });
+
+  it('lists a folder with write times and deletes, a missing key being no error', async () => {
+    await storage.put('cache/c2/a.json', Buffer.from('{}'), 'application/json');
+    await storage.put('cache/c2/deep/b.json', Buffer.from('{}'), 'application/json');
+    const listed = [];
+    for await (const entry of storage.list('cache/c2/')) listed.push(entry);
+    expect(listed.map((e) => e.key).sort()).toEqual(['cache/c2/a.json', 'cache/c2/deep/b.json']);
+    expect(listed.every((e) => e.modifiedAt instanceof Date)).toBe(true);
+
+    await storage.delete('cache/c2/a.json');
+    await storage.delete('cache/c2/a.json');
+    expect(await storage.get('cache/c2/a.json')).toBeNull();
+    const left = [];
+    for await (const entry of storage.list('cache/c2/')) left.push(entry.key);
+    expect(left).toEqual(['cache/c2/deep/b.json']);
+    const none = [];
+    for await (const entry of storage.list('cache/nothing-here/')) none.push(entry);
+    expect(none).toEqual([]);
+  });
 });

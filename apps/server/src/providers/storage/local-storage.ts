@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -95,6 +95,33 @@ export function createLocalStorage(options: {
       if (prefix === undefined) return null;
       const key = url.slice(prefix.length);
       return isSafeKey(key) ? key : null;
+    },
+    async delete(key) {
+      const target = filePath(key);
+      await rm(target, { force: true });
+      await rm(`${target}.meta.json`, { force: true });
+    },
+    async *list(prefix) {
+      const base = prefix.replace(/\/+$/, '');
+      if (!isSafeKey(base)) return;
+      const walk = async function* (
+        key: string,
+      ): AsyncGenerator<{ key: string; modifiedAt: Date }> {
+        let entries;
+        try {
+          entries = await readdir(filePath(key), { withFileTypes: true });
+        } catch {
+          return;
+        }
+        for (const entry of entries) {
+          const child = `${key}/${entry.name}`;
+          if (entry.isDirectory()) yield* walk(child);
+          else if (entry.isFile() && isSafeKey(child) && !/\.(meta\.json|part)$/.test(entry.name)) {
+            yield { key: child, modifiedAt: (await stat(filePath(child))).mtime };
+          }
+        }
+      };
+      yield* walk(base);
     },
   };
 }

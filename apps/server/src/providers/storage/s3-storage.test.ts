@@ -39,15 +39,45 @@ describe('S3 storage', () => {
 
 const puts: { key: string; type?: string; length?: string }[] = [];
 
-/** Just enough of S3's GetObject/HeadObject/PutObject (path style, Range, 416, 404) to exercise the adapter. */
+/** Just enough of S3's Get/Head/Put/DeleteObject and ListObjectsV2 (path style, Range, 416, 404) to exercise the adapter. */
 function fakeS3(objects: Map<string, Buffer>): Server {
   const xmlError = (code: string) =>
     `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code}</Message></Error>`;
   return createServer((request, response) => {
-    const key = decodeURIComponent(new URL(request.url ?? '/', 'http://s3').pathname).replace(
-      /^\/fieldbot\//,
-      '',
-    );
+    const url = new URL(request.url ?? '/', 'http://s3');
+    const key = decodeURIComponent(url.pathname).replace(/^\/fieldbot\//, '');
+    if (request.method === 'DELETE') {
+      // S3 answers 204 whether or not the key existed.
+      objects.delete(key);
+      response.writeHead(204);
+      response.end();
+      return;
+    }
+    if (request.method === 'GET' && url.searchParams.get('list-type') === '2') {
+      // ListObjectsV2, one key per page so the adapter has to follow the continuation token.
+      const prefix = url.searchParams.get('prefix') ?? '';
+      const keys = [...objects.keys()].filter((k) => k.startsWith(prefix)).sort();
+      const after = url.searchParams.get('continuation-token');
+      const rest = after ? keys.filter((k) => k > after) : keys;
+      const page = rest.slice(0, 1);
+      const more = rest.length > 1;
+      response.writeHead(200, { 'content-type': 'application/xml' });
+      response.end(
+        `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>fieldbot</Name>` +
+          `<Prefix>${prefix}</Prefix><KeyCount>${page.length}</KeyCount>` +
+          `<IsTruncated>${more}</IsTruncated>` +
+          (more ? `<NextContinuationToken>${page[0]}</NextContinuationToken>` : '') +
+          page
+            .map(
+              (k) =>
+                `<Contents><Key>${k}</Key><LastModified>2026-01-02T03:04:05.000Z</LastModified>` +
+                `<Size>${objects.get(k)!.length}</Size></Contents>`,
+            )
+            .join('') +
+          `</ListBucketResult>`,
+      );
+      return;
+    }
     if (request.method === 'PUT') {
       buffer(request).then(
         (body) => {
@@ -174,6 +204,21 @@ describe('S3 storage reads', () => {
     await expect(declaredTooMuch).rejects.toBeInstanceOf(UploadTooLargeError);
     expect(objects.has('profile/u1/c.png')).toBe(false);
     expect(objects.has('profile/u1/d.png')).toBe(false);
+  });
+
+  it('lists a prefix across pages with write times, and deletes (a missing key too)', async () => {
+    objects.set('transcript-cache/c1/x.json', Buffer.from('{}'));
+    objects.set('transcript-cache/c1/y.json', Buffer.from('{}'));
+    const listed = [];
+    for await (const entry of storage.list('transcript-cache/c1/')) listed.push(entry);
+    expect(listed).toEqual([
+      { key: 'transcript-cache/c1/x.json', modifiedAt: new Date('2026-01-02T03:04:05.000Z') },
+      { key: 'transcript-cache/c1/y.json', modifiedAt: new Date('2026-01-02T03:04:05.000Z') },
+    ]);
+    await storage.delete('transcript-cache/c1/x.json');
+    await storage.delete('transcript-cache/c1/x.json');
+    expect(objects.has('transcript-cache/c1/x.json')).toBe(false);
+    expect(objects.has('transcript-cache/c1/y.json')).toBe(true);
   });
 
   it('has nothing for a missing key, with or without a range', async () => {

@@ -83,4 +83,8 @@ export interface StorageProvider {
   get(key: string, range?: ByteRange): Promise<StoredObject | null>;
   /** The key behind a URL this storage issued, or null for foreign URLs. */
   keyFromUrl(url: string): string | null;
+  /** Removes an object; a key with no object is not an error, so deletion jobs can run again. */
+  delete(key: string): Promise<void>;
+  /** The objects whose keys start with `prefix` (a folder, ending in '/'), with when each was written. */
+  list(prefix: string): AsyncIterable<{ key: string; modifiedAt: Date }>;
 }

@@ -8,6 +8,7 @@ import { Alert, Badge, Box, Button, Group, Loader, Paper, Stack, Text, Title } f
 import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { MissedMarkBar, type MissedMarking } from '@/components/bot-result';
+import { RetentionNotice } from './retention-notice';
 import { TranscriptSegments, type TranscriptHighlight } from './transcript-segments';
 
 export const TRANSCRIPT_GENERATING = 'Generating the transcript, this might take a few minutes.';
@@ -95,6 +96,9 @@ const isGenerating = (detail: InteractionDetail) =>
 const hasError = (detail: InteractionDetail) => detail.transcript_status === 'error';
 
 function TranscriptContent({ detail, activeIndex, onSeek, highlight }: TranscriptBoxProps) {
+  if (detail.transcript_deleted_at) {
+    return <RetentionNotice kind="transcript" deletedAt={detail.transcript_deleted_at} />;
+  }
   if (isGenerating(detail)) {
     return (
       <Group gap="sm" role="status" py="md">

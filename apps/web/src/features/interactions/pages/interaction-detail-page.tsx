@@ -34,6 +34,7 @@ import { useInteraction } from '../api/get-interaction';
 import { InteractionDetails } from '../components/interaction-details';
 import { InteractionSkeleton } from '../components/interaction-skeleton';
 import { PlayerKeysHint } from '../components/player-keys-hint';
+import { RetentionNotice } from '../components/retention-notice';
 import { TranscriptBox } from '../components/transcript-box';
 import { revealHighlight, type TranscriptHighlight } from '../components/transcript-segments';
 import { momentLink } from '../lib/moment-link';
@@ -183,7 +184,9 @@ function InteractionView({ detail }: { detail: InteractionDetail }) {
       </Title>
 
       <Stack gap="xs" component="section" aria-label="Recording">
-        {mergeFailed ? (
+        {detail.audio_deleted_at ? (
+          <RetentionNotice kind="audio" deletedAt={detail.audio_deleted_at} />
+        ) : mergeFailed ? (
           <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
             {detail.audio_merge_error_message || MESSAGES.somethingWentWrong}
           </Alert>
