@@ -366,10 +366,13 @@ export const botUsage = pgTable(
   'bot_usage',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /**
+     * Null once the result is deleted (retention or a customer's deletion, issue 27): the run
+     * stays metered and invoiced, anonymously.
+     */
     resultId: uuid('result_id')
-      .notNull()
       .unique()
-      .references(() => botResults.id, { onDelete: 'cascade' }),
+      .references(() => botResults.id, { onDelete: 'set null' }),
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),

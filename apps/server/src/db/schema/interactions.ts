@@ -283,10 +283,13 @@ export const usageRecords = pgTable(
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
+    /**
+     * Null once the interaction is deleted (a customer's deletion, issue 27 §4): the minutes stay
+     * billed and counted, with nothing left that points at the customer.
+     */
     interactionId: uuid('interaction_id')
-      .notNull()
       .unique()
-      .references(() => interactions.id, { onDelete: 'cascade' }),
+      .references(() => interactions.id, { onDelete: 'set null' }),
     seconds: doublePrecision('seconds').notNull(),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -17,6 +17,7 @@ import {
   RecordingActions,
   pendingRecordingsQueryKey,
 } from '@/features/recordings';
+import { CustomerPrivacySection } from '@/features/customer-privacy';
 import { useCurrentUser } from '@/lib/session';
 import { customerQueryKey, useCustomer } from '../api/get-customer';
 import { useCustomerInteractions } from '../api/get-customer-interactions';
@@ -65,6 +66,7 @@ function CustomerDetail({ customerId }: { customerId: string }) {
             <RecordingActions
               customerId={customerId}
               userId={user.id}
+              doNotRecord={customer.data?.do_not_record ?? false}
               onCreated={onCreated}
               onKept={() =>
                 void queryClient.invalidateQueries({
@@ -75,6 +77,7 @@ function CustomerDetail({ customerId }: { customerId: string }) {
           ) : null
         }
       />
+      <CustomerPrivacySection customerId={customerId} customer={customer.data} />
       <BotResultSection
         target={botTarget}
         runBotBlock={customerRunBotBlock({

@@ -1,0 +1,1 @@
+export { CustomerPrivacySection } from './components/customer-privacy-section';
