@@ -95,6 +95,11 @@ const envSchema = z.object({
   S3_REGION: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
+  AUDIT_LOG_RETENTION_DAYS: num('AUDIT_LOG_RETENTION_DAYS', 730, {
+    int: true,
+    min: 1,
+    max: 36_500,
+  }),
   ANALYTICS_EVENTS_PER_USER_HOUR: num(
     'ANALYTICS_EVENTS_PER_USER_HOUR',
     ANALYTICS_EVENTS_PER_USER_HOUR,
@@ -363,6 +368,8 @@ export interface AppConfig {
   uploadMaxBytes: number;
   /** Per 24 hours: upload URLs issued and not used, and bytes received. */
   uploadQuota: UploadQuota;
+  /** Audit log entries older than this are deleted (the log's own retention, issue 27 §5). */
+  auditLogRetentionDays: number;
   /** First-party analytics events one user may send per rolling hour. */
   analyticsEventsPerUserHour: number;
   /** Public API (/api/v1): requests one API key may make per fixed window, across all processes. */
@@ -594,6 +601,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : undefined,
     uploadMaxBytes: Math.floor(e.UPLOAD_MAX_MB * 1024 * 1024),
+    auditLogRetentionDays: e.AUDIT_LOG_RETENTION_DAYS,
     analyticsEventsPerUserHour: e.ANALYTICS_EVENTS_PER_USER_HOUR,
     apiKeyRateLimit: {
       requests: e.API_KEY_RATE_LIMIT,

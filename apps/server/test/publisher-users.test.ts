@@ -296,7 +296,7 @@ describe('role changes', () => {
 
       const audit = await t.inspect((q) =>
         q(
-          `SELECT a.event, a.meta FROM audit_log a JOIN users u ON u.id = a.user_id
+          `SELECT a.event, a.meta FROM audit_log a JOIN users u ON u.id::text = a.target_id
            WHERE u.email = $1 ORDER BY a.at`,
           [email],
         ),

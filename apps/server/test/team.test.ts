@@ -435,7 +435,7 @@ describe('user detail and update', () => {
       ).toBe(200);
       const rows = await t.inspect((q) =>
         q(
-          `SELECT user_id, meta FROM audit_log WHERE event = 'team.role_changed' AND user_id = $1`,
+          `SELECT user_id, meta FROM audit_log WHERE event = 'team.role_changed' AND target_id = $1`,
           [crmId],
         ),
       );

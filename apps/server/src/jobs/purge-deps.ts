@@ -11,5 +11,6 @@ export function purgeDeps(config: AppConfig, db: Db): PurgeDeps {
       timings: { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs },
     }),
     loginWindowMs: config.loginWindowMs,
+    auditLogRetentionDays: config.auditLogRetentionDays,
   };
 }

@@ -13,6 +13,7 @@ export const AUDIT_EVENTS = [
   'publisher_users.role_changed',
   'invitation.sent',
   'company.settings_changed',
+  'publisher.client_markup',
   'privacy.settings_changed',
   'payment_method.added',
   'payment_method.changed',

@@ -30,6 +30,8 @@ const TABLE: [string, RoleAlias[]][] = [
   ['/settings/billing/invoice-history', [A]],
   ['/settings/billing/transaction-history', [A]],
   ['/settings/integrations', [A]],
+  ['/settings/privacy', [A]],
+  ['/settings/audit-log', [A, PA]],
   ['/marketplace', [A]],
   ['/marketplace/bot/3', [A]],
   ['/marketplace/p1', [A]],

@@ -1,6 +1,7 @@
 import { API_KEY_MESSAGES } from '@fieldbot/shared';
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../../lib/errors.js';
+import { userAgentOf } from '../audit-log/index.js';
 import type { RouteAuth } from '../../plugins/types.js';
 import type { ApiKeyPrincipal, ApiKeysService } from './api-keys.service.js';
 
@@ -42,7 +43,11 @@ export function registerApiKeyGuard(
   app.addHook('onRequest', async (request, reply) => {
     const auth = apiKeyAuth(request.routeOptions.config.auth);
     if (!auth || request.is404) return;
-    const { principal, headers } = await apiKeys.authenticate(request.headers.authorization);
+    const { principal, headers } = await apiKeys.authenticate(request.headers.authorization, {
+      ip: request.ip,
+      userAgent: userAgentOf(request.headers),
+      route: `${request.method} ${request.routeOptions.url ?? ''}`,
+    });
     reply.headers(headers);
     if (!principal.scopes.includes(auth.apiKey)) {
       throw new DomainError(403, API_KEY_MESSAGES.missingScope(auth.apiKey));

@@ -1,7 +1,8 @@
 import type { ApiKeyScope } from '@fieldbot/shared';
 import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { apiKeyRateWindows, apiKeys, auditLog, companies, users } from '../../db/schema/index.js';
+import { apiKeyRateWindows, apiKeys, companies, users } from '../../db/schema/index.js';
+import { insertAuditEntry } from '../audit-log/index.js';
 
 export type ApiKeysRepo = ReturnType<typeof createApiKeysRepo>;
 export type ApiKeyRow = Awaited<ReturnType<ApiKeysRepo['list']>>[number];
@@ -17,10 +18,17 @@ export interface NewApiKey {
 }
 
 export interface AuditEntry {
-  event: string;
+  event: 'api_key.created' | 'api_key.revoked';
   userId: string;
   ip: string;
   meta: Record<string, unknown>;
+}
+
+/** Where a key was used from, and for which route (the entry of `api_key.used`). */
+export interface ApiKeyUse {
+  ip: string | null;
+  userAgent: string | null;
+  route: string | null;
 }
 
 export function createApiKeysRepo(db: Db) {
@@ -63,8 +71,10 @@ export function createApiKeysRepo(db: Db) {
     async insert(key: NewApiKey, audit: Omit<AuditEntry, 'meta'>): Promise<string> {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(apiKeys).values(key).returning({ id: apiKeys.id });
-        await tx.insert(auditLog).values({
+        await insertAuditEntry(tx, {
           ...audit,
+          companyId: key.companyId,
+          target: { type: 'api_key', id: row!.id },
           meta: { api_key_id: row!.id, name: key.name, scopes: key.scopes },
         });
         return row!.id;
@@ -82,7 +92,12 @@ export function createApiKeysRepo(db: Db) {
           )
           .returning({ id: apiKeys.id });
         if (changed.length === 0) return false;
-        await tx.insert(auditLog).values({ ...audit, meta: { api_key_id: id } });
+        await insertAuditEntry(tx, {
+          ...audit,
+          companyId,
+          target: { type: 'api_key', id },
+          meta: { api_key_id: id },
+        });
         return true;
       });
     },
@@ -127,17 +142,34 @@ export function createApiKeysRepo(db: Db) {
       return row!.count;
     },
 
-    /** Sets last_used_at unless it was set after `staleBefore` (at most one write a minute). */
-    async touch(keyId: string, at: Date, staleBefore: Date) {
-      await db
-        .update(apiKeys)
-        .set({ lastUsedAt: at })
-        .where(
-          and(
-            eq(apiKeys.id, keyId),
-            or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, staleBefore)),
-          ),
-        );
+    /**
+     * Sets last_used_at unless it was set after `staleBefore` (at most one write a minute), and
+     * with that write records the use in the audit log: so `api_key.used` is at most one entry
+     * per key a minute too, and the process that wins the update writes it.
+     */
+    async touch(keyId: string, at: Date, staleBefore: Date, use?: ApiKeyUse) {
+      await db.transaction(async (tx) => {
+        const [key] = await tx
+          .update(apiKeys)
+          .set({ lastUsedAt: at })
+          .where(
+            and(
+              eq(apiKeys.id, keyId),
+              or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, staleBefore)),
+            ),
+          )
+          .returning({ companyId: apiKeys.companyId, name: apiKeys.name, prefix: apiKeys.prefix });
+        if (!key || !use) return;
+        await insertAuditEntry(tx, {
+          event: 'api_key.used',
+          userId: null,
+          ip: use.ip,
+          userAgent: use.userAgent,
+          companyId: key.companyId,
+          target: { type: 'api_key', id: keyId },
+          meta: { api_key_id: keyId, name: key.name, prefix: key.prefix, route: use.route },
+        });
+      });
     },
   };
 }

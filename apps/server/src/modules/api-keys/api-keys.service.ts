@@ -12,7 +12,7 @@ import {
 import { DomainError, fieldError, notFound } from '../../lib/errors.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { viewerScope } from '../../lib/viewer-scope.js';
-import type { ApiKeyRow, ApiKeysRepo } from './api-keys.repo.js';
+import type { ApiKeyRow, ApiKeysRepo, ApiKeyUse } from './api-keys.repo.js';
 
 export type ApiKeysService = ReturnType<typeof createApiKeysService>;
 
@@ -149,6 +149,7 @@ export function createApiKeysService(deps: {
      */
     async authenticate(
       authorization: string | undefined,
+      use?: ApiKeyUse,
     ): Promise<{ principal: ApiKeyPrincipal; headers: Record<string, string> }> {
       const token = bearerToken(authorization);
       const lookupId = token ? parseApiKeyToken(token) : null;
@@ -160,7 +161,7 @@ export function createApiKeysService(deps: {
       const at = now();
       const headers = await takeRequest(key.id, at);
       if (!key.lastUsedAt || key.lastUsedAt.getTime() < at - LAST_USED_GRANULARITY_MS) {
-        await repo.touch(key.id, new Date(at), new Date(at - LAST_USED_GRANULARITY_MS));
+        await repo.touch(key.id, new Date(at), new Date(at - LAST_USED_GRANULARITY_MS), use);
       }
       return {
         principal: { keyId: key.id, companyId: key.companyId, scopes: key.scopes },

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.js';
 import { likePattern } from '../../lib/sql-like.js';
 import { parsedJson as parsed, rowsOf } from '../../db/raw-rows.js';
 import { createPreparedStatements } from '../../lib/prepared-statements.js';
+import { insertAuditEntry } from '../audit-log/index.js';
 
 export type ClientsRepo = ReturnType<typeof createClientsRepo>;
 
@@ -335,14 +336,20 @@ export function createClientsRepo(db: Db) {
         await tx.execute(sql`
           update publisher_clients set markup_percent = ${markupPercent}
           where publisher_id = ${publisherId} and company_id = ${companyId}`);
-        await tx.execute(sql`
-          insert into audit_log (event, user_id, ip, meta)
-          values ('publisher.client_markup', ${audit.userId}, ${audit.ip}, ${JSON.stringify({
+        // The publisher's log (its pricing), not the client company's.
+        await insertAuditEntry(tx, {
+          event: 'publisher.client_markup',
+          userId: audit.userId,
+          ip: audit.ip,
+          publisherId,
+          target: { type: 'client', id: companyId },
+          meta: {
             publisher_id: publisherId,
             company_id: companyId,
             from: before.markup_percent,
             to: markupPercent,
-          })}::jsonb)`);
+          },
+        });
         return true;
       });
     },

@@ -7,6 +7,7 @@ import {
 } from '@fieldbot/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { companySettingsAudit } from '../audit-log/index.js';
 import type { CompanyService } from './company.service.js';
 
 export async function companyRoutes(app: FastifyInstance, deps: { company: CompanyService }) {
@@ -28,7 +29,7 @@ export async function companyRoutes(app: FastifyInstance, deps: { company: Compa
   r.post(
     '/api/company/update',
     {
-      config: { auth: { roles: [ROLE.COMPANY_ADMIN], setup: 'any' } },
+      config: { auth: { roles: [ROLE.COMPANY_ADMIN], setup: 'any' }, audit: companySettingsAudit },
       schema: { body: companyUpdateSchema, response: { 200: companyUpdateResponseSchema } },
     },
     async (request) => ({ message: await deps.company.update(request.user!, request.body) }),

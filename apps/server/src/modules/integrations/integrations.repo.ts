@@ -1,12 +1,8 @@
+import type { AuditEventName } from '@fieldbot/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import {
-  auditLog,
-  companies,
-  companyIntegrations,
-  integrations,
-  timezones,
-} from '../../db/schema/index.js';
+import { companies, companyIntegrations, integrations, timezones } from '../../db/schema/index.js';
+import { insertAuditEntry } from '../audit-log/index.js';
 
 export type IntegrationsRepo = ReturnType<typeof createIntegrationsRepo>;
 
@@ -14,10 +10,20 @@ export type IntegrationsRepo = ReturnType<typeof createIntegrationsRepo>;
 export type IntegrationRow = Awaited<ReturnType<IntegrationsRepo['list']>>[number];
 
 export interface AuditEntry {
-  event: string;
+  event: AuditEventName;
   userId: string;
   ip: string;
   meta: Record<string, unknown>;
+}
+
+/** The company's entry, targeting the integration (never the credential values). */
+function auditOf(companyId: string, integrationId: number | null, audit: AuditEntry) {
+  const id = integrationId ?? audit.meta.integration_id;
+  return {
+    ...audit,
+    companyId,
+    target: id === undefined || id === null ? null : { type: 'integration', id: String(id) },
+  };
 }
 
 export function createIntegrationsRepo(db: Db) {
@@ -94,7 +100,7 @@ export function createIntegrationsRepo(db: Db) {
             target: [companyIntegrations.companyId, companyIntegrations.integrationId],
             set: { valuesSealed, updatedAt: new Date() },
           });
-        await tx.insert(auditLog).values(audit);
+        await insertAuditEntry(tx, auditOf(companyId, integrationId, audit));
       });
     },
 
@@ -113,7 +119,7 @@ export function createIntegrationsRepo(db: Db) {
           .update(companyIntegrations)
           .set({ syncStatus: 'on', updatedAt: new Date() })
           .where(eq(companyIntegrations.id, connectionId));
-        await tx.insert(auditLog).values(options.audit);
+        await insertAuditEntry(tx, auditOf(companyId, null, options.audit));
         if (!options.crm) return false;
         const changed = await tx
           .update(companies)

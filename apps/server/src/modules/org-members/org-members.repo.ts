@@ -1,7 +1,13 @@
-import { PAGE_SIZE, type TeamListQuery, type TeamSortField } from '@fieldbot/shared';
+import {
+  PAGE_SIZE,
+  type AuditEventName,
+  type TeamListQuery,
+  type TeamSortField,
+} from '@fieldbot/shared';
 import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { auditLog, invitations, roles, users } from '../../db/schema/index.js';
+import { invitations, roles, users } from '../../db/schema/index.js';
+import { insertAuditEntry } from '../audit-log/index.js';
 import { likePattern } from '../../lib/sql-like.js';
 import { rowsOf } from '../../db/raw-rows.js';
 
@@ -338,7 +344,12 @@ export function createOrgMembersRepo(db: Db, kind: OrgKind) {
     async updateMember(
       userId: string,
       changes: { name?: string; phone?: string; roleId?: string },
-      audit: { event: string; actorId: string; ip: string; meta: Record<string, unknown> } | null,
+      audit: {
+        event: AuditEventName;
+        actorId: string;
+        ip: string;
+        meta: Record<string, unknown>;
+      } | null,
     ) {
       await db.transaction(async (tx) => {
         await tx
@@ -346,11 +357,13 @@ export function createOrgMembersRepo(db: Db, kind: OrgKind) {
           .set({ ...changes, updatedAt: new Date() })
           .where(eq(users.id, userId));
         if (audit) {
-          await tx.insert(auditLog).values({
+          // The actor acts on the member: the admin is the entry's user, the member its target.
+          await insertAuditEntry(tx, {
             event: audit.event,
-            userId,
+            userId: audit.actorId,
             ip: audit.ip,
-            meta: { ...audit.meta, by: audit.actorId },
+            target: { type: 'user', id: userId },
+            meta: { ...audit.meta, user_id: userId, by: audit.actorId },
           });
         }
       });

@@ -1,7 +1,8 @@
 import type { PaymentProviderKind } from '@fieldbot/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { auditLog, companies, paymentCustomers, paymentMethods } from '../../db/schema/index.js';
+import { companies, paymentCustomers, paymentMethods } from '../../db/schema/index.js';
+import { insertAuditEntry } from '../audit-log/index.js';
 import { companyName } from '../../lib/company-name.js';
 import type { ProviderCard } from '../../providers/payments/index.js';
 
@@ -86,10 +87,11 @@ export function createPaymentMethodsRepo(db: Db) {
     }) {
       const { companyId, provider, card } = input;
       await db.transaction(async (tx) => {
-        await tx
+        const replaced = await tx
           .update(paymentMethods)
           .set({ isDefault: 0 })
-          .where(and(eq(paymentMethods.companyId, companyId), eq(paymentMethods.isDefault, 1)));
+          .where(and(eq(paymentMethods.companyId, companyId), eq(paymentMethods.isDefault, 1)))
+          .returning({ id: paymentMethods.id });
         const values = {
           provider,
           cardType: card.cardType,
@@ -110,10 +112,13 @@ export function createPaymentMethodsRepo(db: Db) {
           .update(companies)
           .set({ isBillingConnected: true, updatedAt: new Date() })
           .where(eq(companies.id, companyId));
-        await tx.insert(auditLog).values({
-          event: 'payment_method.added',
+        // A card replacing the default is a change; the card's last four digits are no secret.
+        await insertAuditEntry(tx, {
+          event: replaced.length > 0 ? 'payment_method.changed' : 'payment_method.added',
           userId: input.userId,
           ip: input.ip,
+          companyId,
+          target: { type: 'payment_method', id: card.providerMethodId },
           meta: {
             company_id: companyId,
             provider,

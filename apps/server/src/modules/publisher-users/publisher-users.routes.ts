@@ -10,6 +10,7 @@ import {
 } from '@fieldbot/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { invitationAudits } from '../audit-log/index.js';
 import type { RouteAuth } from '../../plugins/types.js';
 import type { PublisherUsersService } from './publisher-users.service.js';
 
@@ -43,7 +44,7 @@ export async function publisherUsersRoutes(
   r.post(
     '/api/publisher/users/invite',
     {
-      config: { auth: publisherAdmins },
+      config: { auth: publisherAdmins, audit: invitationAudits.byEmail },
       schema: { body: publisherInviteBodySchema, response: ok },
     },
     async (request) => ({ message: await users.invite(request.user!, request.body) }),
@@ -52,7 +53,7 @@ export async function publisherUsersRoutes(
   r.post(
     '/api/publisher/users/invitations/:id/resend',
     {
-      config: { auth: publisherAdmins },
+      config: { auth: publisherAdmins, audit: invitationAudits.resend },
       schema: { params: publisherInvitationParamsSchema, response: ok },
     },
     async (request) => ({ message: await users.resend(request.user!, request.params.id) }),

@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendCsv } from '../../lib/csv-response.js';
+import { invitationAudits } from '../audit-log/index.js';
 import type { RouteAuth } from '../../plugins/types.js';
 import type { TeamService } from './team.service.js';
 
@@ -66,7 +67,7 @@ export async function teamRoutes(app: FastifyInstance, deps: { team: TeamService
   r.post(
     '/api/company/team/invite',
     {
-      config: { auth: teamAdmins },
+      config: { auth: teamAdmins, audit: invitationAudits.byEmail },
       schema: { body: teamInviteBodySchema, response: { 200: teamMessageResponseSchema } },
     },
     async (request) => ({ message: await team.invite(request.user!, request.body) }),
@@ -75,7 +76,7 @@ export async function teamRoutes(app: FastifyInstance, deps: { team: TeamService
   r.post(
     '/api/company/team/:id/invite',
     {
-      config: { auth: teamAdmins },
+      config: { auth: teamAdmins, audit: invitationAudits.member },
       schema: { params: teamMemberParamsSchema, response: { 200: teamMessageResponseSchema } },
     },
     async (request) => ({ message: await team.inviteMember(request.user!, request.params.id) }),
@@ -84,7 +85,7 @@ export async function teamRoutes(app: FastifyInstance, deps: { team: TeamService
   r.post(
     '/api/company/team/invitations/:id/resend',
     {
-      config: { auth: teamAdmins },
+      config: { auth: teamAdmins, audit: invitationAudits.resend },
       schema: { params: invitationParamsSchema, response: { 200: teamMessageResponseSchema } },
     },
     async (request) => ({ message: await team.resend(request.user!, request.params.id) }),

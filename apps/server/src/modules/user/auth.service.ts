@@ -120,7 +120,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      * limited account is refused before its password is checked; an address over its ceiling
      * only has its wrong passwords answered with 429.
      */
-    async login(body: LoginBody, ip: string): Promise<string> {
+    async login(body: LoginBody, ip: string, userAgent: string | null = null): Promise<string> {
       const wait = await limiter.check(body.email, ip);
       if (wait.account > 0) {
         throw tooMany(wait.account, AUTH_MESSAGES.tooManyAttempts(wait.account));
@@ -131,18 +131,29 @@ export function createAuthService(deps: AuthServiceDeps) {
         : (await burnPasswordCheck(body.password), false);
       if (!found || !ok) {
         await limiter.recordFailure(body.email, ip);
-        await repo.audit('login_failed', found?.id ?? null, ip, { email: body.email });
+        // The account's company sees the attempt when the address is one of its users'.
+        await repo.audit(
+          'login_failed',
+          found?.id ?? null,
+          ip,
+          { email: body.email },
+          { userAgent, actorEmail: body.email.toLowerCase() },
+        );
         if (wait.ip > 0) throw tooMany(wait.ip, AUTH_MESSAGES.tooManyAttempts(wait.ip));
         throw fieldError('email', AUTH_MESSAGES.invalidCredentials);
       }
       if (!found.emailVerifiedAt) throw fieldError('email', AUTH_MESSAGES.emailNotVerified);
       await limiter.clear(body.email);
-      await repo.audit('login', found.id, ip);
+      await repo.audit('login', found.id, ip, {}, { userAgent });
       return found.id;
     },
 
-    async recordLogout(userId: string | null, ip: string): Promise<void> {
-      if (userId) await repo.audit('logout', userId, ip);
+    async recordLogout(
+      userId: string | null,
+      ip: string,
+      userAgent: string | null = null,
+    ): Promise<void> {
+      if (userId) await repo.audit('logout', userId, ip, {}, { userAgent });
     },
 
     async forgotPassword(email: string): Promise<void> {
@@ -161,7 +172,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       );
     },
 
-    async resetPassword(body: ResetPasswordBody, ip: string): Promise<void> {
+    async resetPassword(
+      body: ResetPasswordBody,
+      ip: string,
+      userAgent: string | null = null,
+    ): Promise<void> {
       const tokenHash = hashToken(body.token);
       const owner = await repo.findResetTokenOwner(tokenHash, new Date(now()));
       // The password is judged first, as for any form; a dead link is reported after it.
@@ -174,11 +189,16 @@ export function createAuthService(deps: AuthServiceDeps) {
       const userId = await repo.consumeResetToken(tokenHash, passwordHash, new Date(now()));
       if (!userId) throw fieldError('token', AUTH_MESSAGES.invalidToken);
       await deps.sessions.destroyAllForUser(userId);
-      await repo.audit('password_reset', userId, ip);
+      await repo.audit('password_reset', userId, ip, {}, { userAgent });
     },
 
     /** Ends every session of the user, the current one included. */
-    async changePassword(userId: string, body: ChangePasswordBody, ip: string): Promise<void> {
+    async changePassword(
+      userId: string,
+      body: ChangePasswordBody,
+      ip: string,
+      userAgent: string | null = null,
+    ): Promise<void> {
       const found = await repo.findCredentialsById(userId);
       if (!found) throw new DomainError(401, AUTH_MESSAGES.unauthenticated);
       if (!(await verifyPassword(found.passwordHash, body.current_password))) {
@@ -191,7 +211,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
       await repo.updateUser(userId, { passwordHash: await hashPassword(body.password) });
       await deps.sessions.destroyAllForUser(userId);
-      await repo.audit('password_changed', userId, ip);
+      await repo.audit('password_changed', userId, ip, {}, { userAgent });
     },
   };
 }

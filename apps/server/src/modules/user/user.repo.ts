@@ -1,7 +1,6 @@
 import { TransactionRollbackError, and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
-  auditLog,
   companies,
   emailVerificationTokens,
   invitations,
@@ -21,6 +20,7 @@ import {
   toProfileRow,
   type UserProfileRow,
 } from '../../db/queries/user-profile.js';
+import { insertAuditEntry, type AuditEntryInput } from '../audit-log/index.js';
 import type { LoginAttemptStore } from './rate-limit.js';
 import type { SignupAttemptStore } from './signup-limit.js';
 
@@ -281,8 +281,22 @@ export function createUserRepo(db: Db) {
       return Boolean(row);
     },
 
-    async audit(event: AuditEvent, userId: string | null, ip: string | null, meta = {}) {
-      await db.insert(auditLog).values({ event, userId, ip, meta });
+    /** The actor's e-mail and tenant come from their user row (see insertAuditEntry). */
+    async audit(
+      event: AuditEvent,
+      userId: string | null,
+      ip: string | null,
+      meta: Record<string, unknown> = {},
+      extra: Pick<AuditEntryInput, 'userAgent' | 'actorEmail'> = {},
+    ) {
+      await insertAuditEntry(db, {
+        event,
+        userId,
+        ip,
+        meta,
+        ...extra,
+        target: userId ? { type: 'user', id: userId } : null,
+      });
     },
   };
 }

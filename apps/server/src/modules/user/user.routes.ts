@@ -21,6 +21,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthenticated } from '../../lib/errors.js';
+import { userAgentOf } from '../audit-log/index.js';
 import { clearSessionCookies, type SessionService, setSessionCookies } from '../session/index.js';
 import type { AuthService } from './auth.service.js';
 import type { InvitationsService } from './invitations.service.js';
@@ -92,7 +93,7 @@ export async function userRoutes(
       schema: { body: loginBodySchema, response: { 200: userResponseSchema } },
     },
     async (request, reply) => {
-      const userId = await auth.login(request.body, request.ip);
+      const userId = await auth.login(request.body, request.ip, userAgentOf(request.headers));
       return { data: await startSession(request, reply, userId) };
     },
   );
@@ -107,7 +108,7 @@ export async function userRoutes(
     async (request, reply) => {
       if (request.session) {
         await sessions.destroy(request.session.id);
-        await auth.recordLogout(request.session.userId, request.ip);
+        await auth.recordLogout(request.session.userId, request.ip, userAgentOf(request.headers));
       }
       clearSessionCookies(request, reply);
       return { message: AUTH_MESSAGES.loggedOut };
@@ -156,7 +157,7 @@ export async function userRoutes(
       schema: { body: resetPasswordBodySchema, response: { 200: messageResponseSchema } },
     },
     async (request) => {
-      await auth.resetPassword(request.body, request.ip);
+      await auth.resetPassword(request.body, request.ip, userAgentOf(request.headers));
       return { message: AUTH_MESSAGES.passwordReset };
     },
   );
@@ -168,7 +169,12 @@ export async function userRoutes(
       schema: { body: changePasswordBodySchema, response: { 200: messageResponseSchema } },
     },
     async (request, reply) => {
-      await auth.changePassword(request.user!.id, request.body, request.ip);
+      await auth.changePassword(
+        request.user!.id,
+        request.body,
+        request.ip,
+        userAgentOf(request.headers),
+      );
       clearSessionCookies(request, reply);
       return { message: AUTH_MESSAGES.passwordChanged };
     },

@@ -1,7 +1,7 @@
+import type { AuditEventName } from '@fieldbot/shared';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
-  auditLog,
   botResults,
   botRuns,
   bots,
@@ -12,6 +12,7 @@ import {
   webhookEndpoints,
   webhookMessages,
 } from '../../db/schema/index.js';
+import { insertAuditEntry } from '../audit-log/index.js';
 
 export type WebhooksRepo = ReturnType<typeof createWebhooksRepo>;
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -19,11 +20,20 @@ export type MessageRow = typeof webhookMessages.$inferSelect;
 
 /** Who changed or read what (never the secret itself); written with the change it records. */
 export interface WebhookAudit {
-  event: string;
+  event: AuditEventName;
   userId: string;
   ip: string;
+  userAgent?: string | null;
+  companyId: string;
   meta: Record<string, unknown>;
 }
+
+/** The company's entry, targeting the endpoint. */
+const auditEntry = (audit: WebhookAudit, endpointId: string) => ({
+  ...audit,
+  target: { type: 'webhook', id: endpointId },
+  meta: { ...audit.meta, endpoint_id: endpointId },
+});
 
 /** Every query names the company: another company's endpoint is never found. */
 export function createWebhooksRepo(db: Db) {
@@ -75,9 +85,7 @@ export function createWebhooksRepo(db: Db) {
     async insert(values: typeof webhookEndpoints.$inferInsert, audit: WebhookAudit) {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(webhookEndpoints).values(values).returning();
-        await tx
-          .insert(auditLog)
-          .values({ ...audit, meta: { ...audit.meta, endpoint_id: row!.id } });
+        await insertAuditEntry(tx, auditEntry(audit, row!.id));
         return row!;
       });
     },
@@ -94,7 +102,7 @@ export function createWebhooksRepo(db: Db) {
           .set({ ...values, updatedAt: new Date() })
           .where(and(eq(webhookEndpoints.companyId, companyId), eq(webhookEndpoints.id, id)))
           .returning();
-        if (row) await tx.insert(auditLog).values(audit);
+        if (row) await insertAuditEntry(tx, auditEntry(audit, id));
         return row ?? null;
       });
     },
@@ -105,13 +113,13 @@ export function createWebhooksRepo(db: Db) {
           .delete(webhookEndpoints)
           .where(and(eq(webhookEndpoints.companyId, companyId), eq(webhookEndpoints.id, id)))
           .returning({ id: webhookEndpoints.id });
-        if (rows.length > 0) await tx.insert(auditLog).values(audit);
+        if (rows.length > 0) await insertAuditEntry(tx, auditEntry(audit, id));
         return rows.length > 0;
       });
     },
 
-    async audit(entry: WebhookAudit) {
-      await db.insert(auditLog).values(entry);
+    async audit(entry: WebhookAudit, endpointId: string) {
+      await insertAuditEntry(db, auditEntry(entry, endpointId));
     },
 
     async deliveries(endpointId: string, page: number, perPage: number) {

@@ -30,6 +30,17 @@ export interface WebhooksServiceDeps {
 
 export type WebhooksService = ReturnType<typeof createWebhooksService>;
 
+/** `webhook.<verb>` events of AUDIT_EVENTS. */
+type WebhookAuditVerb =
+  | 'created'
+  | 'updated'
+  | 'deleted'
+  | 'enabled'
+  | 'disabled'
+  | 'secret_revealed'
+  | 'secret_rotated'
+  | 'test_sent';
+
 const notFound = () => new DomainError(404, WEBHOOK_MESSAGES.notFound);
 
 function companyOf(viewer: User): string {
@@ -76,12 +87,13 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
   const audit = (
     viewer: User,
     ip: string,
-    event: string,
+    event: WebhookAuditVerb,
     meta: Record<string, unknown> = {},
   ): WebhookAudit => ({
     event: `webhook.${event}`,
     userId: viewer.id,
     ip,
+    companyId: companyOf(viewer),
     meta: { company_id: companyOf(viewer), ...meta },
   });
 
@@ -186,7 +198,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
 
     async secret(viewer: User, id: string, ip: string) {
       const row = await find(viewer, id);
-      await repo.audit(audit(viewer, ip, 'secret_revealed', { endpoint_id: id }));
+      await repo.audit(audit(viewer, ip, 'secret_revealed'), id);
       return reveal(row);
     },
 
@@ -210,7 +222,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
     async sendTest(viewer: User, id: string, ip: string): Promise<string> {
       const endpoint = await find(viewer, id);
       const messageId = await deps.dispatcher.queueTest(endpoint);
-      await repo.audit(audit(viewer, ip, 'test_sent', { endpoint_id: id, message_id: messageId }));
+      await repo.audit(audit(viewer, ip, 'test_sent', { message_id: messageId }), id);
       return messageId;
     },
 
