@@ -3,6 +3,7 @@ import {
   BOT_RUN_MESSAGES,
   redactTranscript,
   type HoldReason,
+  type RedactPiiOptions,
 } from '@fieldbot/shared';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
@@ -86,6 +87,8 @@ export interface BotRunHandlerDeps {
   holdOf?(companyId: string): Promise<HoldReason | null>;
   /** Publishes bot_result.completed; without it no event goes out (unit tests of the run alone). */
   events?: EventPublisher;
+  /** The company's optional kinds to mask (e-mails, phones); without it only the fixed kinds. */
+  redactionOf?(companyId: string): Promise<RedactPiiOptions>;
 }
 
 /** The readable message of a failure, and whether another attempt can help. */
@@ -96,7 +99,14 @@ function describe(error: unknown): { message: string; retryable: boolean } {
   return { message: BOT_RUN_MESSAGES.internalError, retryable: true };
 }
 
-export function createBotRunHandler({ repo, engines, logger, holdOf, events }: BotRunHandlerDeps) {
+export function createBotRunHandler({
+  repo,
+  engines,
+  logger,
+  holdOf,
+  events,
+  redactionOf,
+}: BotRunHandlerDeps) {
   type Loaded = NonNullable<Awaited<ReturnType<BotRunJobRepo['load']>>>;
   /** Publishes, then marks: a crash in between publishes again, which adds nothing. */
   const publishCompleted = async (row: Loaded): Promise<void> => {
@@ -143,7 +153,8 @@ export function createBotRunHandler({ repo, engines, logger, holdOf, events }: B
           : await repo.customerTranscript(row.customerId!);
         // Transcripts are masked when made; one stored before masking existed is masked here, so
         // no bot or LLM reads a card number (equal-length masks keep the stored offsets valid).
-        const transcript = stored && redactTranscript(stored);
+        const redaction = redactionOf ? await redactionOf(row.companyId) : {};
+        const transcript = stored && redactTranscript(stored, redaction);
         if (!transcript || transcript.text.trim() === '') {
           throw new BotEngineError(
             row.interactionId

@@ -5,11 +5,12 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { redactTranscript, type HoldReason } from '@fieldbot/shared';
 import type PgBoss from 'pg-boss';
-import type { Transcription } from '../providers/transcription/index.js';
+import { cleanVocabulary, type Transcription } from '../providers/transcription/index.js';
 import { publishInteractionCompleted } from './interaction-events.js';
 import { createTranscriptCache } from './transcript-cache.js';
 import { transcribeInPieces } from './transcribe-pieces.js';
 import type { PipelineRepo } from '../modules/interactions/index.js';
+import { createCompanyPrivacyReader } from '../modules/privacy-settings/index.js';
 import { PipelineError, type PipelineDeps, type PipelineStepHandler } from './pipeline.js';
 
 /**
@@ -31,6 +32,7 @@ export function createTranscribeStep(
 ): PipelineStepHandler {
   const { storage, audio, stt, config } = deps;
   const cache = createTranscriptCache(storage);
+  const companyPrivacy = createCompanyPrivacyReader(deps.db);
 
   /** Completion, safe to repeat: the event is deduplicated, the status update is conditional. */
   const complete = async (interactionId: string) => {
@@ -53,7 +55,11 @@ export function createTranscribeStep(
     number: string,
     audioSeconds: number,
     work: string,
-    { signal, niceness }: { signal: AbortSignal; niceness: number },
+    {
+      signal,
+      niceness,
+      vocabulary,
+    }: { signal: AbortSignal; niceness: number; vocabulary: readonly string[] },
   ): Promise<Transcription> => {
     const pieces =
       audioSeconds > config.sttChunkSeconds
@@ -66,6 +72,7 @@ export function createTranscribeStep(
         contentType: 'audio/mpeg',
         signal: pieceSignal,
         niceness,
+        vocabulary,
       }),
     );
   };
@@ -90,6 +97,11 @@ export function createTranscribeStep(
       if (!row.audioKey || row.audioSeconds === null) {
         throw new PipelineError('The transcript could not be made: the audio is missing.', false);
       }
+      // E-mails and phones too when the company asks (read now: a change applies to the next run).
+      const privacy = await companyPrivacy(row.companyId);
+      const { redaction } = privacy;
+      // The company's words for the engine; they are part of the cache key too.
+      const vocabulary = cleanVocabulary(privacy.vocabulary);
       const work = await mkdtemp(path.join(tmpdir(), 'fieldbot-stt-'));
       let transcription: Transcription;
       try {
@@ -105,20 +117,23 @@ export function createTranscribeStep(
             file,
             settings: stt.settings,
             chunkSeconds: config.sttChunkSeconds,
+            vocabulary,
           },
           signal,
         );
         const cached = await cache.get(cacheKey);
         if (cached) {
           // A copy cached before redaction existed is masked here too (masking is idempotent).
-          transcription = redactTranscript(cached);
+          transcription = redactTranscript(cached, redaction);
         } else {
           // Masked before anything keeps or reads it: the cache, the database, the bots.
           transcription = redactTranscript(
             await transcribePieces(file, row.number, row.audioSeconds, work, {
               signal,
               niceness,
+              vocabulary,
             }),
+            redaction,
           );
           // Only an optimisation: a transcript that can't be cached is still saved below.
           await cache.put(cacheKey, transcription).catch(() => undefined);

@@ -26,6 +26,8 @@ export interface TranscriptCacheKey {
   settings: string;
   /** Long audio is sent in pieces of this length, which shapes the transcript too. */
   chunkSeconds: number;
+  /** The company vocabulary sent with the audio: a transcript made with other words differs. */
+  vocabulary?: readonly string[];
 }
 
 /** sha256 of a file's bytes, streamed. */
@@ -45,9 +47,12 @@ async function fileSha256(file: string, signal?: AbortSignal): Promise<string> {
 export function createTranscriptCache(storage: StorageProvider) {
   const storageKey = async (key: TranscriptCacheKey, signal?: AbortSignal) => {
     const audio = await fileSha256(key.file, signal);
-    const id = createHash('sha256')
-      .update(`${key.settings}\n${key.chunkSeconds}\n${audio}`)
-      .digest('hex');
+    const hash = createHash('sha256').update(`${key.settings}\n${key.chunkSeconds}\n${audio}`);
+    // Without a vocabulary the key is what it was before vocabularies, so old entries still serve.
+    if (key.vocabulary && key.vocabulary.length > 0) {
+      hash.update(`\nvocabulary ${JSON.stringify(key.vocabulary)}`);
+    }
+    const id = hash.digest('hex');
     return `transcript-cache/${key.companyId}/${id}.json`;
   };
 

@@ -23,6 +23,16 @@ export interface AudioTools {
   ): Promise<number[]>;
   /** Cuts an MP3 into pieces of at most `seconds` without re-encoding. */
   splitMp3(file: string, seconds: number, options: RunOptions): Promise<AudioPiece[]>;
+  /**
+   * Writes `input` to `output` (an MP3 as mergeToMp3 makes) with each time range silenced and a
+   * 1 kHz tone in its place, the rest as it was (re-encoded at the same settings).
+   */
+  bleep(
+    input: string,
+    output: string,
+    ranges: readonly { start: number; end: number }[],
+    options?: RunOptions,
+  ): Promise<void>;
 }
 
 export interface RunOptions {

@@ -12,6 +12,20 @@ import {
   type RunOptions,
 } from './audio-tools.js';
 
+/** The stored audio's encoding (merge and bleep alike): mono 64 kb/s MP3 without metadata. */
+const MONO_MP3_OUTPUT = [
+  '-map_metadata',
+  '-1',
+  '-ac',
+  '1',
+  '-c:a',
+  'libmp3lame',
+  '-b:a',
+  '64k',
+  '-f',
+  'mp3',
+];
+
 export interface FfmpegPaths {
   ffmpegPath: string;
   ffprobePath: string;
@@ -22,6 +36,14 @@ const PEAKS_SAMPLE_RATE = 8000;
 const UNREADABLE = 'The recording could not be converted: its audio data is unreadable.';
 /** Sample rate of the PCM that independent chunk files are decoded to before joining. */
 const JOIN_SAMPLE_RATE = 48000;
+/** The bleep: a 1 kHz tone (the broadcast censor's), at about −9 dBFS (sine's 1/8 amplitude × 3). */
+const BLEEP_FREQUENCY = 1000;
+const BLEEP_GAIN = 3;
+
+/** An ffmpeg expression true inside any of the ranges (seconds, 3 decimals). */
+function withinRanges(ranges: readonly { start: number; end: number }[]): string {
+  return ranges.map((r) => `between(t,${r.start.toFixed(3)},${r.end.toFixed(3)})`).join('+');
+}
 
 /**
  * Input options for files users uploaded. ffmpeg detects formats by content, not by name, so a
@@ -154,25 +176,7 @@ export function createFfmpegAudio(paths: FfmpegPaths): AudioTools {
         await concatenateBytes(chunks, joined);
         input = [...UNTRUSTED_INPUT, '-i', joined];
       }
-      await ffmpeg(
-        [
-          '-y',
-          ...input,
-          '-vn',
-          '-map_metadata',
-          '-1',
-          '-ac',
-          '1',
-          '-c:a',
-          'libmp3lame',
-          '-b:a',
-          '64k',
-          '-f',
-          'mp3',
-          output,
-        ],
-        options,
-      );
+      await ffmpeg(['-y', ...input, '-vn', ...MONO_MP3_OUTPUT, output], options);
     },
 
     async durationSeconds(file, options = {}) {
@@ -224,6 +228,24 @@ export function createFfmpegAudio(paths: FfmpegPaths): AudioTools {
         },
       );
       return buckets.map((max) => Math.min(1, Math.round((max / 32768) * 100) / 100));
+    },
+
+    async bleep(input, output, ranges, options = {}) {
+      const inside = withinRanges(ranges);
+      // The recording is silenced inside the ranges, a tone is silenced outside them, and the
+      // two are added: the tone runs only where speech was removed. Timeline `enable` works per
+      // audio frame (about 26 ms), well inside the padding around each range.
+      const graph = ranges.length
+        ? [
+            `[0:a]aformat=channel_layouts=mono,volume=0:enable='${inside}'[speech]`,
+            `sine=frequency=${BLEEP_FREQUENCY},aformat=channel_layouts=mono,volume=${BLEEP_GAIN},volume=0:enable='not(${inside})'[tone]`,
+            '[speech][tone]amix=inputs=2:duration=first:dropout_transition=0:normalize=0[out]',
+          ].join(';')
+        : '[0:a]anull[out]';
+      await ffmpeg(
+        ['-y', '-i', input, '-filter_complex', graph, '-map', '[out]', ...MONO_MP3_OUTPUT, output],
+        options,
+      );
     },
 
     async splitMp3(file, seconds, options) {

@@ -1,0 +1,1 @@
+export { PrivacySettingsPage } from './pages/privacy-settings-page';
