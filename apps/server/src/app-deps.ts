@@ -1,10 +1,12 @@
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import type { CapacityCheckQueue } from './jobs/capacity-check.js';
+import type { RetentionQueue } from './jobs/retention-sweep.js';
 import type { BackRunStartQueue } from './modules/bot-back-runs/index.js';
 import type { BotRunQueue } from './modules/bot-runs/index.js';
 import type { CrmSyncQueue } from './modules/integrations/index.js';
 import type { WebhookDeliveryQueue } from './modules/webhooks/index.js';
+import type { CustomerDeletionQueue } from './modules/customer-privacy/index.js';
 import type { PipelineQueue } from './modules/recordings/index.js';
 import type { BotEngines } from './providers/bot-engine/index.js';
 import type { MailMessage } from './providers/mail/index.js';
@@ -34,6 +36,10 @@ export interface AppDeps {
   crmSync: CrmSyncQueue;
   /** Queues webhook deliveries ("Send test"; events fan out in the workers). */
   webhooks: WebhookDeliveryQueue;
+  /** Queues a customer's deletion job (one per privacy request). */
+  customerDeletion: CustomerDeletionQueue;
+  /** Queues a company's retention sweep (besides the daily one). */
+  retention?: RetentionQueue;
   /** The request log's destination instead of stdout (tests capture it). */
   logStream?: { write(line: string): void };
 }

@@ -9,6 +9,7 @@ import { registerAlertsModule } from './modules/alerts/index.js';
 import { registerAnalyticsModule } from './modules/analytics/index.js';
 import { apiDocsRoutes, registerOpenApi } from './modules/api-docs/index.js';
 import { registerApiKeysModule } from './modules/api-keys/index.js';
+import { registerAuditLogModule } from './modules/audit-log/index.js';
 import { registerBillingModule } from './modules/billing/index.js';
 import { registerBotBackRunsModule } from './modules/bot-back-runs/index.js';
 import { registerBotMarksModule } from './modules/bot-marks/index.js';
@@ -22,11 +23,13 @@ import { registerFilesModule } from './modules/files/index.js';
 import { registerHealthModule } from './modules/health/index.js';
 import { registerIntegrationsModule } from './modules/integrations/index.js';
 import { registerCrmWritebackModule } from './modules/crm-writeback/index.js';
+import { registerCustomerPrivacyModule } from './modules/customer-privacy/index.js';
 import { registerInteractionsModule } from './modules/interactions/index.js';
 import { registerMarketplaceModule } from './modules/marketplace/index.js';
 import { registerPaymentMethodsModule } from './modules/payment-methods/index.js';
 import { registerPublisherUsersModule } from './modules/publisher-users/index.js';
 import { registerPublishersModule } from './modules/publishers/index.js';
+import { registerPrivacySettingsModule } from './modules/privacy-settings/index.js';
 import { registerPublicApiModule } from './modules/public-api/index.js';
 import { registerRecordingsModule } from './modules/recordings/index.js';
 import { registerReferenceDataModule } from './modules/reference-data/index.js';
@@ -89,6 +92,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerPublicApiModule(app, { db });
   await apiDocsRoutes(app);
 
+  // Before the other modules: its hook records their routes' audited answers.
+  await registerAuditLogModule(app, { db });
   await registerUserModule(app, {
     db,
     config,
@@ -110,6 +115,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerTeamModule(app, { db, sendMail, appUrl: config.appUrl, forgetUser });
   await registerIntegrationsModule(app, { db, config, crmSync: deps.crmSync, forgetCompanyUsers });
   await registerWebhooksModule(app, { db, config, queue: deps.webhooks, sendMail });
+  await registerPrivacySettingsModule(app, {
+    db,
+    forgetCompanyUsers,
+    retentionChanged: deps.retention?.sweepCompany,
+  });
   await registerCrmWritebackModule(app, { db });
   await registerHealthModule(app, { db });
   await registerReferenceDataModule(app, { db });
@@ -125,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerFilesModule(app, { db, storage, config });
   await registerInteractionsModule(app, { db, storage });
   await registerSearchModule(app, { db });
+  await registerCustomerPrivacyModule(app, { db, storage, queue: deps.customerDeletion });
   await registerAlertsModule(app, { db, secret: config.sessionSecret });
   await registerRecordingsModule(app, { db, storage, pipeline: deps.pipeline });
   await registerBotsModule(app, { db, storage, engines: deps.botEngines, marks });

@@ -127,6 +127,8 @@ export async function createServer(
       payments,
       crmSync: overrides.crmSync ?? jobs.crmSync,
       webhooks: jobs.webhooks,
+      customerDeletion: jobs.customerDeletion,
+      retention: jobs.retention,
       logStream: overrides.logStream,
     });
     await serveWebApp(app, config.webDist);

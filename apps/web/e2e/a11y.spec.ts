@@ -153,6 +153,8 @@ test('Company Admin settings', async ({ page }) => {
     '/settings/api-keys',
     '/settings/webhooks',
     '/settings/alerts',
+    '/settings/privacy',
+    '/settings/audit-log',
   ]);
 });
 
@@ -194,6 +196,7 @@ test('Publisher Admin', async ({ page }) => {
     '/clients/list',
     '/publisher/users',
     '/settings/publisher-info',
+    '/settings/audit-log',
     '/customers',
     ...ANY_USER,
   ]);

@@ -293,3 +293,27 @@ test('the alerts settings page and its rule form fit a phone', async ({ page }) 
   await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
   await expectNoSidewaysScroll(page);
 });
+
+test('the privacy settings page fits a phone', async ({ page }) => {
+  test.setTimeout(60_000);
+  await logIn(page, DEMO_ACCOUNTS.admin, { landOn: '/settings/privacy' });
+  await expect(page.getByRole('radiogroup', { name: 'How consent is taken' })).toBeVisible();
+  await expect(page.getByLabel('Delete transcripts and bot results after (days)')).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).scrollIntoViewIfNeeded();
+  await expect(page.getByRole('button', { name: 'Save' })).toBeInViewport();
+  await expectNoSidewaysScroll(page);
+});
+
+test('the audit log fits a phone, its entries as cards', async ({ page }) => {
+  test.setTimeout(60_000);
+  // Logging in writes an entry, so the log is never empty here.
+  await logIn(page, DEMO_ACCOUNTS.admin, { landOn: '/settings/audit-log' });
+  const table = page.getByRole('table', { name: 'Audit Log Entries' });
+  await expect(table.getByRole('row').filter({ hasText: 'Signed in' }).first()).toBeVisible();
+  await expectReadableCards(page, table);
+  await expect(page.getByRole('link', { name: 'Export CSV' })).toBeVisible();
+  await page.getByLabel('Action', { exact: true }).click();
+  await page.getByRole('option', { name: 'Sign-in' }).click();
+  await expect(table.getByRole('row').filter({ hasText: 'Signed in' }).first()).toBeVisible();
+  await expectNoSidewaysScroll(page);
+});

@@ -24,6 +24,12 @@ import {
 import type { PipelineQueue } from '../modules/recordings/index.js';
 import { createAudioMergeStep } from './audio-merge.js';
 import {
+  createAudioBleepQueue,
+  createAudioBleepStep,
+  registerAudioBleepWorker,
+} from './audio-bleep.js';
+import { createAudioBleepRepo, createRedactionReader } from '../modules/privacy-settings/index.js';
+import {
   createBotAutomation,
   createBotAutomationQueues,
   registerBotAutomationWorkers,
@@ -86,6 +92,18 @@ import { withJobLiveness } from './job-liveness.js';
 import { createTranscribeStep } from './transcribe.js';
 import { createAlertEngine, createAlertsRepo } from '../modules/alerts/index.js';
 import { alertPublisher, createAlertQueues, registerAlertWorkers } from './alert-workers.js';
+import {
+  createRetentionQueues,
+  createRetentionSender,
+  registerRetentionWorkers,
+  type RetentionQueue,
+} from './retention-sweep.js';
+import type { CustomerDeletionQueue } from '../modules/customer-privacy/index.js';
+import {
+  createCustomerDeletionQueue,
+  createCustomerDeletionSender,
+  registerCustomerDeletionWorker,
+} from './customer-deletion.js';
 
 /** What the rest of the app needs from the job queue. */
 export interface JobQueue {
@@ -103,6 +121,10 @@ export interface JobQueue {
   crmSync: CrmSyncQueue;
   /** Queues webhook deliveries (jobs/webhook-delivery.ts). */
   webhooks: WebhookDeliveryQueue;
+  /** Queues a company's retention sweep (jobs/retention-sweep.ts). */
+  retention: RetentionQueue;
+  /** Queues a customer's deletion (jobs/customer-deletion.ts). */
+  customerDeletion: CustomerDeletionQueue;
   stop(): Promise<void>;
 }
 
@@ -175,6 +197,7 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
   const boss = liveness.boss;
   await createSendEmailQueue(boss);
   await createPipelineQueues(boss);
+  await createAudioBleepQueue(boss, options.pipeline);
   await createBotRunQueues(boss);
   await createBotAutomationQueues(boss);
   await createBotBackRunQueue(boss);
@@ -186,6 +209,8 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
   await createDashboardRefreshQueue(boss);
   await createAlertQueues(boss);
   await createWebhookQueues(boss);
+  await createRetentionQueues(boss);
+  await createCustomerDeletionQueue(boss);
   const localWorkers: LocalPipelineWorkers = new Map();
   const pipeline = createPipelineSender(boss, options.pipeline, localWorkers);
   const localBotWorkers: string[] = [];
@@ -195,6 +220,8 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
   const crmSyncRepo = createCrmSyncStateRepo(database.db);
   const crmSync = createCrmSyncSender(boss, crmSyncRepo, options.pipeline);
   const webhooks = createWebhookDeliverySender(boss);
+  const retention = createRetentionSender(boss);
+  const customerDeletion = createCustomerDeletionSender(boss);
   let stopCapacityTimer: (() => void) | undefined;
   let stopCrmSchedule: (() => void) | undefined;
   if (workers) {
@@ -230,6 +257,11 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
       logger,
       transcribePollers: postgres ? 2 : 1,
     });
+    await registerAudioBleepWorker(
+      boss,
+      createAudioBleepStep({ ...workers.pipeline, repo: createAudioBleepRepo(database.db) }),
+      logger,
+    );
     await registerBotRunWorkers(
       boss,
       createBotRunHandler({
@@ -238,6 +270,7 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
         logger,
         holdOf,
         events: boss,
+        redactionOf: createRedactionReader(database.db),
       }),
       // LLM calls wait on the network: a few at once per process on PostgreSQL.
       { pollers: postgres ? 3 : 1, localWorkers: localBotWorkers },
@@ -282,6 +315,11 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
       logger,
     });
     await registerDashboardRefreshWorker(boss, { db: database.db, logger });
+    await registerRetentionWorkers(boss, {
+      db: database.db,
+      storage: workers.pipeline.storage,
+      logger,
+    });
     await registerAlertWorkers(boss, {
       engine: createAlertEngine({
         db: database.db,
@@ -315,6 +353,11 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
       sender: crmSync,
       syncIntervalMinutes: workers.crm.config.syncIntervalMinutes,
     });
+    await registerCustomerDeletionWorker(boss, {
+      db: database.db,
+      storage: workers.pipeline.storage,
+      logger,
+    });
     await registerCrmWritebackWorker(boss, {
       repo: createCrmWritebackRepo(database.db),
       connector: crmConnector,
@@ -331,6 +374,8 @@ export async function startJobQueue(options: StartQueueOptions): Promise<JobQueu
     capacity,
     crmSync,
     webhooks,
+    customerDeletion,
+    retention,
     async stop() {
       stopCapacityTimer?.();
       stopCrmSchedule?.();

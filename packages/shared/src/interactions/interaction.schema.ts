@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONSENT_METHODS } from '../consent/consent-rules';
 import { DEFAULT_PAGE } from '../constants';
 import { MESSAGES } from '../validation/messages';
 
@@ -162,8 +163,8 @@ export type TranscriptSegment = z.infer<typeof transcriptSegmentSchema>;
 export const TRANSCRIPT_ENGINES = ['openai-compatible', 'pocketsphinx'] as const;
 export type TranscriptEngine = (typeof TRANSCRIPT_ENGINES)[number];
 
-export const CONSENT_METHODS = ['confirmation', 'notice', 'both'] as const;
-export type ConsentMethod = (typeof CONSENT_METHODS)[number];
+// The methods live with the consent rules (zod-free, for the session's user schema).
+export { CONSENT_METHODS, type ConsentMethod } from '../consent/consent-rules';
 
 /** Issue 27 §1: how the customer's consent to a field recording was taken. */
 export const recordingConsentSchema = z.object({

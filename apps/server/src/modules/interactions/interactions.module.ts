@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { StorageProvider } from '../../providers/storage/index.js';
+import { createRedactionReader } from '../privacy-settings/index.js';
 import { createInteractionsRepo } from './interactions.repo.js';
 import { interactionsRoutes } from './interactions.routes.js';
 import { createInteractionsService } from './interactions.service.js';
@@ -14,6 +15,7 @@ export async function registerInteractionsModule(
     interactions: createInteractionsService({
       repo: createInteractionsRepo(deps.db),
       storage: deps.storage,
+      redactionOf: createRedactionReader(deps.db),
     }),
   });
 }

@@ -506,9 +506,13 @@ export function interactionAudioQuery(
 ) {
   const j = interactionJoins('');
   return db
-    .select({ storageKey: audioAssets.storageKey, contentType: audioAssets.contentType })
+    .select({
+      storageKey: audioAssets.storageKey,
+      contentType: audioAssets.contentType,
+      audioDeletedAt: interactions.audioDeletedAt,
+    })
     .from(interactions)
-    .innerJoin(audioAssets, eq(audioAssets.interactionId, interactions.id))
+    .leftJoin(audioAssets, eq(audioAssets.interactionId, interactions.id))
     .leftJoin(j.job, eq(j.job.id, interactions.jobId))
     .where(interactionWhere(db, scope, interactionId, type, j))
     .limit(1);
@@ -522,7 +526,11 @@ export function interactionTranscriptQuery(
 ) {
   const j = interactionJoins('');
   return db
-    .select({ number: interactions.number, transcriptText: interactions.transcriptText })
+    .select({
+      number: interactions.number,
+      transcriptText: interactions.transcriptText,
+      transcriptDeletedAt: interactions.transcriptDeletedAt,
+    })
     .from(interactions)
     .leftJoin(j.job, eq(j.job.id, interactions.jobId))
     .where(interactionWhere(db, scope, interactionId, type, j))
@@ -661,6 +669,26 @@ export function createInteractionsRepo(db: Db, options: { now?: () => number } =
     exportBots(scope: ViewerScope, customerId: string, query: InteractionExportQuery) {
       return exportBotsQuery(db, scope, customerId, { ...query, page: 1 });
     },
+    /** The consent records of a batch of the company's interactions (the export's columns). */
+    async consentsOf(scope: ViewerScope, interactionIds: string[]) {
+      if (interactionIds.length === 0) return [];
+      return db
+        .select({
+          interactionId: recordingConsents.interactionId,
+          method: recordingConsents.method,
+          confirmedByName: recordingConsents.confirmedByName,
+          confirmedAt: recordingConsents.confirmedAt,
+          noticeVersion: recordingConsents.noticeVersion,
+        })
+        .from(recordingConsents)
+        .where(
+          and(
+            eq(recordingConsents.companyId, scope.companyId),
+            inArray(recordingConsents.interactionId, interactionIds),
+          ),
+        );
+    },
+
     async latestFindings(scope: ViewerScope, interactionIds: string[]) {
       return interactionIds.length === 0
         ? []

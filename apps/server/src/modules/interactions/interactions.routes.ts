@@ -18,6 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { interactionViewers } from '../../plugins/route-auth.js';
 import { sendCsv } from '../../lib/csv-response.js';
+import { interactionAudits } from '../audit-log/index.js';
 import type { InteractionsService } from './interactions.service.js';
 import { parseRangeHeader } from './range-header.js';
 
@@ -103,7 +104,7 @@ export async function interactionsRoutes(
   r.get(
     '/api/company/interaction/:interactionId/:interactionType',
     {
-      config: { auth },
+      config: { auth, audit: interactionAudits.transcriptView },
       schema: {
         params: interactionParamsSchema,
         response: { 200: interactionDetailResponseSchema },
@@ -121,7 +122,10 @@ export async function interactionsRoutes(
   /** The merged audio with HTTP Range support, so players seek without downloading it all. */
   r.get(
     '/api/company/interaction/:interactionId/:interactionType/audio',
-    { config: { auth }, schema: { params: interactionParamsSchema } },
+    {
+      config: { auth, audit: interactionAudits.audio },
+      schema: { params: interactionParamsSchema },
+    },
     async (request, reply) => {
       const { object, contentType } = await interactions.audio(
         request.user!,
@@ -148,7 +152,10 @@ export async function interactionsRoutes(
 
   r.get(
     '/api/company/interaction/:interactionId/:interactionType/transcript',
-    { config: { auth }, schema: { params: interactionParamsSchema } },
+    {
+      config: { auth, audit: interactionAudits.transcriptDownload },
+      schema: { params: interactionParamsSchema },
+    },
     async (request, reply) => {
       const file = await interactions.transcript(
         request.user!,

@@ -1,9 +1,13 @@
 import {
+  audioDeletedMessage,
+  CONSENT_METHOD_LABELS,
   formatTranscriptLines,
   interactionAudioPath,
   interactionTranscriptPath,
   interactionTypeLabel,
   outputTagsText,
+  redactTranscript,
+  transcriptDeletedMessage,
   type Customer,
   type CustomerExportQuery,
   type CustomerListQuery,
@@ -13,6 +17,8 @@ import {
   type InteractionListQuery,
   type InteractionType,
   type OutputTag,
+  type RedactPiiOptions,
+  type RecordingConsent,
   type TranscriptSegment,
   type User,
 } from '@fieldbot/shared';
@@ -43,6 +49,8 @@ const CUSTOMER_CSV_COLUMNS: CsvColumn<Customer>[] = [
 interface InteractionCsvRow {
   item: InteractionListItem;
   findings: Map<string, OutputTag[] | null>;
+  /** The recording's consent record; null for calls and older recordings. */
+  consent: RecordingConsent | null;
 }
 
 /** The interactions export: the Interactions table's columns, then one column per bot. */
@@ -54,6 +62,13 @@ const INTERACTION_CSV_COLUMNS: CsvColumn<InteractionCsvRow>[] = [
   { header: 'Field Team', value: ({ item }) => item.recording_by },
   { header: 'Timestamp (UTC)', value: ({ item }) => item.created_at },
   { header: 'Duration (s)', value: ({ item }) => item.duration },
+  {
+    header: 'Consent method',
+    value: ({ consent }) => (consent ? CONSENT_METHOD_LABELS[consent.method] : null),
+  },
+  { header: 'Consent confirmed by', value: ({ consent }) => consent?.confirmed_by ?? null },
+  { header: 'Consent recorded at (UTC)', value: ({ consent }) => consent?.confirmed_at ?? null },
+  { header: 'Consent notice version', value: ({ consent }) => consent?.notice_version ?? null },
 ];
 
 /**
@@ -132,11 +147,32 @@ export function transcriptFileName(interactionNumber: string): string {
 
 export const RANGE_NOT_SATISFIABLE = 'The requested range is not satisfiable.';
 
+/** 410: the company's retention policy deleted it; the message says when. */
+const gone = (message: string) => new DomainError(410, message);
+
 export function createInteractionsService(deps: {
   repo: InteractionsRepo;
   storage: StorageProvider;
+  /** The company's optional kinds to mask (Settings → Privacy); without it only the fixed kinds. */
+  redactionOf?(companyId: string): Promise<RedactPiiOptions>;
 }) {
   const { repo, storage } = deps;
+  /**
+   * Transcripts are masked when made; masking again on read (idempotent, equal length, so bot
+   * offsets hold) makes a kind the company has just turned on, and transcripts stored before
+   * masking existed, show masked at once on the page and in the download.
+   */
+  const maskOnRead = async <S extends { text: string }>(
+    companyId: string,
+    text: string | null,
+    segments: S[],
+  ) => {
+    const out = redactTranscript(
+      { text: text ?? '', segments },
+      await deps.redactionOf?.(companyId),
+    );
+    return { text: text === null ? null : out.text, segments: out.segments };
+  };
   return {
     /** The customers list as CSV rows: the list's scope, filter and order, read in batches. */
     customersCsv(viewer: User, query: CustomerExportQuery) {
@@ -175,9 +211,21 @@ export function createInteractionsService(deps: {
           for (const found of await repo.latestFindings(scope, ids)) {
             findings.get(found.interactionId!)?.set(found.botId, found.outputTags);
           }
+          const consents = new Map(
+            (await repo.consentsOf(scope, ids)).map((c) => [
+              c.interactionId,
+              {
+                method: c.method,
+                confirmed_by: c.confirmedByName,
+                confirmed_at: c.confirmedAt?.toISOString() ?? null,
+                notice_version: c.noticeVersion,
+              },
+            ]),
+          );
           return rows.map((row) => ({
             item: toInteractionListItem(row),
             findings: findings.get(row.id)!,
+            consent: consents.get(row.id) ?? null,
           }));
         },
       );
@@ -195,8 +243,10 @@ export function createInteractionsService(deps: {
       interactionId: string,
       type: InteractionType,
     ): Promise<InteractionDetail> {
-      const row = await repo.interaction(viewerScope(viewer), interactionId, type);
+      const scope = viewerScope(viewer);
+      const row = await repo.interaction(scope, interactionId, type);
       if (!row) throw notFound();
+      const shown = await maskOnRead(scope.companyId, row.transcriptText, row.segments);
       return {
         ...toInteractionListItem(row),
         customer: {
@@ -218,10 +268,10 @@ export function createInteractionsService(deps: {
         audio_peaks: row.hasAudio ? (row.audioPeaks ?? []) : null,
         audio_merge_status: row.audioMergeStatus,
         audio_merge_error_message: row.audioMergeErrorMessage,
-        transcript: row.transcriptText,
+        transcript: shown.text,
         transcript_status: row.transcriptStatus,
         transcript_error_message: row.transcriptErrorMessage,
-        transcript_segments: row.segments,
+        transcript_segments: shown.segments,
         transcript_engine: row.transcriptEngine,
         transcript_url: hasTranscript(row) ? interactionTranscriptPath(row.id, row.type) : null,
       };
@@ -229,7 +279,8 @@ export function createInteractionsService(deps: {
 
     /**
      * The merged audio, whole or one byte range. 404 when the interaction is out of scope, has
-     * no merged audio, or the file is missing from storage; 416 when the range lies past the end.
+     * no merged audio, or the file is missing from storage; 410 once retention deleted it; 416
+     * when the range lies past the end.
      */
     async audio(
       viewer: User,
@@ -238,7 +289,8 @@ export function createInteractionsService(deps: {
       range: ByteRange | null,
     ): Promise<{ object: StoredObject; contentType: string }> {
       const asset = await repo.audio(viewerScope(viewer), interactionId, type);
-      if (!asset) throw notFound();
+      if (asset?.audioDeletedAt) throw gone(audioDeletedMessage(asset.audioDeletedAt, 'UTC'));
+      if (!asset?.storageKey || !asset.contentType) throw notFound();
       let object: StoredObject | null;
       try {
         object = await storage.get(asset.storageKey, range ?? undefined);
@@ -257,13 +309,18 @@ export function createInteractionsService(deps: {
       return { object, contentType: asset.contentType };
     },
 
-    /** The transcript as a text file; 404 when there is none yet. */
+    /** The transcript as a text file; 404 when there is none yet, 410 once retention deleted it. */
     async transcript(viewer: User, interactionId: string, type: InteractionType) {
-      const row = await repo.transcript(viewerScope(viewer), interactionId, type);
+      const scope = viewerScope(viewer);
+      const row = await repo.transcript(scope, interactionId, type);
+      if (row?.transcriptDeletedAt) {
+        throw gone(transcriptDeletedMessage(row.transcriptDeletedAt, 'UTC'));
+      }
       if (!row || !hasTranscript(row)) throw notFound();
+      const shown = await maskOnRead(scope.companyId, row.transcriptText, row.segments);
       return {
         fileName: transcriptFileName(row.number),
-        text: transcriptFileText(row.segments, row.transcriptText),
+        text: transcriptFileText(shown.segments, shown.text),
       };
     },
   };

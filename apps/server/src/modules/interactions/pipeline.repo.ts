@@ -92,6 +92,8 @@ export function createPipelineRepo(db: Db) {
             durationSeconds: audio.durationSeconds,
             audioMergeStatus: 'completed',
             audioMergeErrorMessage: null,
+            // A new merge (a call downloaded again) is the unbleeped audio: bleep it again.
+            audioBleepedAt: null,
             transcriptStatus: 'in-progress',
             transcriptErrorMessage: null,
             updatedAt: now,

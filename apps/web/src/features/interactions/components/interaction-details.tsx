@@ -3,6 +3,7 @@ import { Box, Paper, SimpleGrid, Text } from '@mantine/core';
 import { formatTimestamp } from '@/lib/format-date';
 import type { ReactNode } from 'react';
 import { StatusBadge } from '@/components/status-badge/status-badge';
+import { ConsentRecord } from './consent-record';
 
 const EMPTY = '-';
 
@@ -17,6 +18,10 @@ export function InteractionDetails({ detail }: { detail: InteractionDetail }) {
     ['Field Team', detail.recording_by || EMPTY],
     ['Job ID', detail.job_id || EMPTY],
   ];
+  // Calls are recorded by the CRM's phone system: the in-home consent record is a visit's.
+  if (detail.type === 'field-recording') {
+    rows.push(['Consent', <ConsentRecord key="consent" consent={detail.consent} />]);
+  }
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label="Interaction details">
       <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 4 }} spacing="md" m={0}>
