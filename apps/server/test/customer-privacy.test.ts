@@ -761,6 +761,8 @@ describe('company deletion (npm run company:delete)', () => {
     'refuses a wrong name, then deletes the company, its users, files and log but one entry',
     async () => {
       const doomed = await insertFixture(t, 'Doomed Co');
+      const cachedTranscript = `transcript-cache/${doomed.companyId}/cached.json`;
+      await storageOf(t).put(cachedTranscript, Buffer.from('{}'), 'application/json');
       const demoBefore = await t.inspect((q) =>
         q(`SELECT count(*)::int AS n FROM interactions WHERE company_id <> $1`, [doomed.companyId]),
       );
@@ -819,6 +821,7 @@ describe('company deletion (npm run company:delete)', () => {
         expect(await exists(c.audioKey)).toBe(false);
         expect(await exists(c.chunkKey)).toBe(false);
       }
+      expect(await exists(cachedTranscript)).toBe(false);
       // The first fixture's company (another tenant) still has its files.
       expect(await exists(fx.other.audioKey)).toBe(true);
     },

@@ -92,6 +92,12 @@ export async function runCompanyDeletion(
     });
   }
 
+  // The company's cached transcripts (keyed by the audio's bytes, so found by their prefix).
+  for await (const entry of storage.list(`transcript-cache/${companyId}/`)) {
+    await storage.delete(entry.key);
+    add('storage_objects', 1);
+  }
+
   // Files the company's users uploaded (logos, avatars, files never attached to a recording).
   for (;;) {
     const paths = rowsOf<{ path: string }>(
