@@ -1,18 +1,12 @@
+import { normalizeVocabulary } from '@fieldbot/shared';
+
 /**
  * The company vocabulary as the engines take it. The settings page already trims and deduplicates
  * the list; this is repeated here so a list from anywhere (a test, an older row) is safe to send.
  */
 export function cleanVocabulary(terms: readonly string[] | undefined): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const raw of terms ?? []) {
-    const term = raw.replace(/\s+/g, ' ').trim();
-    const key = term.toLowerCase();
-    if (term === '' || seen.has(key)) continue;
-    seen.add(key);
-    out.push(term);
-  }
-  return out;
+  // The settings form's rule (shared), so what is saved and what is sent are the same list.
+  return normalizeVocabulary(terms ?? []);
 }
 
 /**
