@@ -14,3 +14,4 @@ export { ListToolbar, type ListToolbarProps } from './list-toolbar';
 export { TableError } from './table-error';
 export { useLastPageRedirect } from './use-last-page-redirect';
 export { PagedCards, type PagedCardsProps } from './paged-cards';
+export { useDeferredPage } from './use-deferred-page';

@@ -1,7 +1,6 @@
 import { invoicesExportPath, invoiceListQuerySchema } from '@fieldbot/shared';
 import { Group, Stack } from '@mantine/core';
-import { useDeferredValue } from 'react';
-import { useListQuery } from '@/components/data-table';
+import { useListQuery, useDeferredPage } from '@/components/data-table';
 import { ExportCsvButton } from '@/components/export/export-csv-button';
 import { usePageHeader } from '@/components/layout/page-header';
 import { useInvoices } from '../api/get-invoices';
@@ -12,7 +11,7 @@ export function InvoiceHistoryPage() {
   usePageHeader({ title: 'Settings', subTitle: 'Invoice History' });
   const [query, setQuery] = useListQuery(invoiceListQuerySchema);
   const invoices = useInvoices(query);
-  const data = useDeferredValue(invoices.data);
+  const { data, loading, fetching } = useDeferredPage(invoices);
 
   return (
     <Stack gap="sm">
@@ -25,8 +24,8 @@ export function InvoiceHistoryPage() {
         date={query.date ?? null}
         onQueryChange={setQuery}
         data={data}
-        loading={data === undefined && !invoices.isError}
-        fetching={invoices.isPlaceholderData}
+        loading={loading}
+        fetching={fetching}
         error={invoices.error}
         onRetry={() => void invoices.refetch()}
       />

@@ -1,7 +1,6 @@
 import { transactionsExportPath, transactionListQuerySchema } from '@fieldbot/shared';
 import { Group, Stack } from '@mantine/core';
-import { useDeferredValue } from 'react';
-import { useListQuery } from '@/components/data-table';
+import { useListQuery, useDeferredPage } from '@/components/data-table';
 import { ExportCsvButton } from '@/components/export/export-csv-button';
 import { usePageHeader } from '@/components/layout/page-header';
 import { useTransactions } from '../api/get-transactions';
@@ -12,7 +11,7 @@ export function TransactionHistoryPage() {
   usePageHeader({ title: 'Settings', subTitle: 'Transaction History' });
   const [query, setQuery] = useListQuery(transactionListQuerySchema);
   const transactions = useTransactions(query);
-  const data = useDeferredValue(transactions.data);
+  const { data, loading, fetching } = useDeferredPage(transactions);
 
   return (
     <Stack gap="sm">
@@ -26,8 +25,8 @@ export function TransactionHistoryPage() {
         status={query.status?.[0] ?? null}
         onQueryChange={setQuery}
         data={data}
-        loading={data === undefined && !transactions.isError}
-        fetching={transactions.isPlaceholderData}
+        loading={loading}
+        fetching={fetching}
         error={transactions.error}
         onRetry={() => void transactions.refetch()}
       />

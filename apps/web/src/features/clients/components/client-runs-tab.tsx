@@ -5,13 +5,13 @@ import {
   type ClientRunsQuery,
 } from '@fieldbot/shared';
 import { Badge, Group, Select, Text } from '@mantine/core';
-import { useDeferredValue } from 'react';
 import {
   ListDataTable,
   useListQuery,
   type DataTableColumn,
   type ListQueryChange,
   type PagedListQuery,
+  useDeferredPage,
 } from '@/components/data-table';
 import { MonthPicker } from '@/components/month-picker';
 import { formatTimestamp } from '@/lib/format-date';
@@ -69,7 +69,7 @@ export function ClientRunsTab({ clientId }: { clientId: string }) {
   const [query, setQuery] = useListQuery(clientRunsQuerySchema);
   const runs = useClientRuns(clientId, query);
   const bots = useClientBots(clientId);
-  const data = useDeferredValue(runs.data);
+  const { data, loading, fetching } = useDeferredPage(runs);
   const botOptions = (bots.data ?? []).map((bot) => ({ value: bot.bot_id, label: bot.name }));
 
   const onQueryChange = (change: ListQueryChange<PagedListQuery & ClientRunsQuery>) => {
@@ -82,8 +82,8 @@ export function ClientRunsTab({ clientId }: { clientId: string }) {
       query={{ ...query, sort_by: RUN_AT }}
       onQueryChange={onQueryChange}
       data={data}
-      loading={data === undefined && !runs.isError}
-      fetching={runs.isPlaceholderData}
+      loading={loading}
+      fetching={fetching}
       error={runs.error}
       onRetry={() => void runs.refetch()}
       rowsName="Runs"

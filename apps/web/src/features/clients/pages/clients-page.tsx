@@ -1,7 +1,6 @@
 import { clientListQuerySchema, clientsExportPath } from '@fieldbot/shared';
 import { Group, Stack } from '@mantine/core';
-import { useDeferredValue } from 'react';
-import { useListQuery } from '@/components/data-table';
+import { useListQuery, useDeferredPage } from '@/components/data-table';
 import { ExportCsvButton } from '@/components/export/export-csv-button';
 import { usePageHeader } from '@/components/layout/page-header';
 import { useClients } from '../api/get-clients';
@@ -15,7 +14,7 @@ export function ClientsPage() {
   const [query, setQuery] = useListQuery(clientListQuerySchema);
   const clients = useClients(query);
   // A page's answer renders in slices the browser can paint between (ADR 013).
-  const data = useDeferredValue(clients.data);
+  const { data, loading, fetching } = useDeferredPage(clients);
   const month = shownMonthLabel(query.month, new Date());
 
   return (
@@ -28,8 +27,8 @@ export function ClientsPage() {
         query={query}
         onQueryChange={setQuery}
         data={data}
-        loading={data === undefined && !clients.isError}
-        fetching={clients.isPlaceholderData}
+        loading={loading}
+        fetching={fetching}
         error={clients.error}
         onRetry={() => void clients.refetch()}
       />

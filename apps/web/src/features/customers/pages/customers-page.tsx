@@ -1,7 +1,6 @@
 import { customerListQuerySchema, customersExportPath } from '@fieldbot/shared';
 import { Group, Stack } from '@mantine/core';
-import { useDeferredValue } from 'react';
-import { useListQuery } from '@/components/data-table';
+import { useListQuery, useDeferredPage } from '@/components/data-table';
 import { ExportCsvButton } from '@/components/export/export-csv-button';
 import { usePageHeader } from '@/components/layout/page-header';
 import { BackRunButton, canBackRun } from '@/features/back-runs';
@@ -17,9 +16,7 @@ export function CustomersPage() {
   const [query, setQuery] = useListQuery(customerListQuerySchema);
   const customers = useCustomers(query);
   const user = useCurrentUser();
-  // A query's answer re-renders in one uninterruptible task; deferred, the rows render in slices
-  // that let the browser paint and answer input in between (ADR 013).
-  const data = useDeferredValue(customers.data);
+  const { data, loading, fetching } = useDeferredPage(customers);
 
   return (
     <Stack gap={0}>
@@ -32,8 +29,8 @@ export function CustomersPage() {
         query={query}
         onQueryChange={setQuery}
         data={data}
-        loading={data === undefined && !customers.isError}
-        fetching={customers.isPlaceholderData}
+        loading={loading}
+        fetching={fetching}
         error={customers.error}
         onRetry={() => void customers.refetch()}
       />

@@ -1,8 +1,8 @@
 import { publisherInviteBodySchema, publisherUserListQuerySchema } from '@fieldbot/shared';
 import { Button, Group } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
-import { useDeferredValue, useState } from 'react';
-import { useListQuery } from '@/components/data-table';
+import { useState } from 'react';
+import { useListQuery, useDeferredPage } from '@/components/data-table';
 import { usePageHeader } from '@/components/layout/page-header';
 import { InviteUserModal, UserStatusCountsText } from '@/components/user-list';
 import { useCurrentUser } from '@/lib/session';
@@ -22,7 +22,7 @@ export function PublisherUsersPage() {
   const user = useCurrentUser();
   const invite = useInvitePublisherUser();
   const [inviting, setInviting] = useState(false);
-  const data = useDeferredValue(users.data);
+  const { data, loading, fetching } = useDeferredPage(users);
 
   return (
     <>
@@ -40,8 +40,8 @@ export function PublisherUsersPage() {
         query={query}
         onQueryChange={setQuery}
         data={data}
-        loading={data === undefined && !users.isError}
-        fetching={users.isPlaceholderData}
+        loading={loading}
+        fetching={fetching}
         error={users.error}
         onRetry={() => void users.refetch()}
       />

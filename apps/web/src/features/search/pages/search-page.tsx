@@ -1,8 +1,7 @@
 import { PAGE_SIZE } from '@fieldbot/shared';
 import { Stack } from '@mantine/core';
 import { IconMessageSearch } from '@tabler/icons-react';
-import { useDeferredValue } from 'react';
-import { useLastPageRedirect } from '@/components/data-table';
+import { useDeferredPage, useLastPageRedirect } from '@/components/data-table';
 import { usePageHeader } from '@/components/layout/page-header';
 import { useSearch } from '../api/get-search';
 import { useSearchFilters } from '../api/get-search-filters';
@@ -27,8 +26,7 @@ export function SearchPage() {
   const request = searchRequest(query);
   const search = useSearch(request);
   const filters = useSearchFilters();
-  // Rendered in slices that let the browser paint in between (ADR 013).
-  const data = useDeferredValue(search.data);
+  const { data, fetching } = useDeferredPage(search);
 
   const options = filters.data?.data;
   const shownFields: SearchField[] = [
@@ -63,8 +61,7 @@ export function SearchPage() {
           onPageChange={(page) => setQuery({ page })}
           error={search.error}
           onRetry={() => void search.refetch()}
-          // Busy until the deferred render has caught up with the answer.
-          fetching={search.isPlaceholderData || data !== search.data}
+          fetching={fetching}
         />
       )}
     </Stack>

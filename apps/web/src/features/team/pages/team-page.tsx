@@ -1,8 +1,8 @@
 import { teamExportPath, teamListQuerySchema } from '@fieldbot/shared';
 import { Button, Group } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
-import { useDeferredValue, useState } from 'react';
-import { useListQuery } from '@/components/data-table';
+import { useState } from 'react';
+import { useListQuery, useDeferredPage } from '@/components/data-table';
 import { ExportCsvButton } from '@/components/export/export-csv-button';
 import { usePageHeader } from '@/components/layout/page-header';
 import { UserStatusCountsText } from '@/components/user-list';
@@ -20,7 +20,7 @@ export function TeamPage() {
   const user = useCurrentUser();
   const canManage = canManageTeam(user);
   const [inviting, setInviting] = useState(false);
-  const data = useDeferredValue(team.data);
+  const { data, loading, fetching } = useDeferredPage(team);
 
   return (
     <>
@@ -43,8 +43,8 @@ export function TeamPage() {
         query={query}
         onQueryChange={setQuery}
         data={data}
-        loading={data === undefined && !team.isError}
-        fetching={team.isPlaceholderData}
+        loading={loading}
+        fetching={fetching}
         error={team.error}
         onRetry={() => void team.refetch()}
       />
