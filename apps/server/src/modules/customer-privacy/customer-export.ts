@@ -1,6 +1,7 @@
 import { CUSTOMER_PRIVACY_BATCH, neutraliseCell } from '@fieldbot/shared';
 import { stringify } from 'csv-stringify/sync';
 import type { StorageProvider } from '../../providers/storage/index.js';
+import { toRecordingConsent } from '../interactions/index.js';
 import type { CustomerPrivacyRepo } from './customer-privacy.repo.js';
 import type { ZipWriter } from './zip-stream.js';
 
@@ -199,14 +200,7 @@ export async function writeCustomerExport(deps: {
                 speaker: s.speaker,
                 text: s.text,
               })),
-            consent: i.consent?.method
-              ? {
-                  method: i.consent.method,
-                  confirmed_by: i.consent.confirmedByName,
-                  confirmed_at: iso(i.consent.confirmedAt),
-                  notice_version: i.consent.noticeVersion,
-                }
-              : null,
+            consent: toRecordingConsent(i.consent),
             audio_file: i.audioKey && !i.audioDeletedAt ? audioName(i) : null,
             audio_deleted_at: iso(i.audioDeletedAt),
             transcript_deleted_at: iso(i.transcriptDeletedAt),

@@ -31,6 +31,7 @@ import {
   type StoredObject,
 } from '../../providers/storage/index.js';
 import type { InteractionsRepo } from './interactions.repo.js';
+import { toRecordingConsent } from './consent-record.js';
 import { viewerScope } from '../../lib/viewer-scope.js';
 
 export type InteractionsService = ReturnType<typeof createInteractionsService>;
@@ -214,12 +215,7 @@ export function createInteractionsService(deps: {
           const consents = new Map(
             (await repo.consentsOf(scope, ids)).map((c) => [
               c.interactionId,
-              {
-                method: c.method,
-                confirmed_by: c.confirmedByName,
-                confirmed_at: c.confirmedAt?.toISOString() ?? null,
-                notice_version: c.noticeVersion,
-              },
+              toRecordingConsent(c),
             ]),
           );
           return rows.map((row) => ({
@@ -254,14 +250,7 @@ export function createInteractionsService(deps: {
           name: row.customerName,
           do_not_record: row.customerDoNotRecord,
         },
-        consent: row.consentMethod
-          ? {
-              method: row.consentMethod,
-              confirmed_by: row.consentConfirmedByName,
-              confirmed_at: row.consentConfirmedAt?.toISOString() ?? null,
-              notice_version: row.consentNoticeVersion,
-            }
-          : null,
+        consent: toRecordingConsent(row.consent),
         audio_deleted_at: row.audioDeletedAt?.toISOString() ?? null,
         transcript_deleted_at: row.transcriptDeletedAt?.toISOString() ?? null,
         audio_url: row.hasAudio ? interactionAudioPath(row.id, row.type) : null,
