@@ -1,6 +1,7 @@
 import { customerListQuerySchema, interactionListQuerySchema } from '@fieldbot/shared';
 import { MantineProvider } from '@mantine/core';
 import { act, render, screen } from '@testing-library/react';
+import { useEffect } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { parseListQuery, useListQuery } from './use-list-query';
@@ -83,6 +84,30 @@ describe('useListQuery', () => {
   it('leaves page 1 out of the URL', async () => {
     const router = renderProbe('/list?page=4');
     await act(() => screen.getByText('page 1').click());
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('drops a change from a page the user has already left (a late debounced search)', async () => {
+    const captured: { setter?: (patch: { keyword: string }) => void } = {};
+    function List() {
+      const [, setQuery] = useListQuery(interactionListQuerySchema);
+      useEffect(() => {
+        captured.setter = setQuery;
+      }, [setQuery]);
+      return <p>list</p>;
+    }
+    const router = createMemoryRouter(
+      [
+        { path: '/list', element: <List /> },
+        { path: '/list/:id', element: <p>detail</p> },
+      ],
+      { initialEntries: ['/list'] },
+    );
+    render(<RouterProvider router={router} />);
+    await act(() => router.navigate('/list/42'));
+    // The list page's setter, called after the user followed a link, as its debounce would be.
+    await act(async () => captured.setter!({ keyword: 'late' }));
+    expect(router.state.location.pathname).toBe('/list/42');
     expect(router.state.location.search).toBe('');
   });
 });

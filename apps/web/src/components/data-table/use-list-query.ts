@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE } from '@fieldbot/shared';
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useContext, useMemo } from 'react';
+import { UNSAFE_DataRouterContext, useLocation, useSearchParams } from 'react-router';
 import { z } from 'zod';
 
 /**
@@ -31,9 +31,15 @@ export type ListQueryPatch<S extends z.ZodObject> = Partial<
 export function useListQuery<S extends z.ZodObject>(schema: S) {
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => parseListQuery(schema, params), [schema, params]);
+  const { pathname } = useLocation();
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
 
   const update = useCallback(
     (patch: ListQueryPatch<S>) => {
+      // A change from a page being left is dropped. A debounced search can fire after a link was
+      // followed, while the old page stays mounted until the next page's code has loaded; the
+      // router would resolve '?keyword=…' against the next page's URL and filter its list.
+      if (router && router.state.location.pathname !== pathname) return;
       setParams((current) => {
         const next = new URLSearchParams(current);
         for (const [key, value] of Object.entries(patch)) {
@@ -44,7 +50,7 @@ export function useListQuery<S extends z.ZodObject>(schema: S) {
         return next;
       });
     },
-    [setParams],
+    [setParams, router, pathname],
   );
 
   return [query, update] as const;
