@@ -349,9 +349,17 @@ describe('who reads which log', () => {
       role_alias: 'publisher_user',
     });
     expect(invite.status, invite.text).toBe(200);
-    const res = await publisher.get(publisherAuditLogPath, { query: { limit: '100' } });
-    expect(res.status, res.text).toBe(200);
-    const log = auditLogResponseSchema.parse(res.body).data;
+    const read = async () => {
+      const res = await publisher.get(publisherAuditLogPath, { query: { limit: '100' } });
+      expect(res.status, res.text).toBe(200);
+      return auditLogResponseSchema.parse(res.body).data;
+    };
+    // Route entries are written once the response has gone (an onResponse hook): on PostgreSQL the
+    // next request can arrive first.
+    await expect
+      .poll(async () => ofEvent(await read(), 'invitation.sent').length)
+      .toBeGreaterThan(0);
+    const log = await read();
     expect(ofEvent(log, 'invitation.sent')[0]).toMatchObject({
       actor: { email: DEMO.publisher.email },
       target: { type: 'invitation', id: 'bot.writer@example.test' },
