@@ -7,16 +7,15 @@ import { expect, type Page, type Request } from '@playwright/test';
 const pending = new WeakMap<Page, Set<Request>>();
 
 function pendingRequests(page: Page): Set<Request> {
-  let requests = pending.get(page);
-  if (requests) return requests;
-  const set = new Set<Request>();
+  const known = pending.get(page);
+  if (known) return known;
+  const requests = new Set<Request>();
   page.on('request', (request) => {
-    if (request.resourceType() !== 'eventsource') set.add(request);
+    if (request.resourceType() !== 'eventsource') requests.add(request);
   });
-  page.on('requestfinished', (request) => set.delete(request));
-  page.on('requestfailed', (request) => set.delete(request));
-  pending.set(page, set);
-  requests = set;
+  page.on('requestfinished', (request) => requests.delete(request));
+  page.on('requestfailed', (request) => requests.delete(request));
+  pending.set(page, requests);
   return requests;
 }
 
